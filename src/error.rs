@@ -1,0 +1,143 @@
+//! The one error type of the safe core.
+//!
+//! Every failure carries a machine-readable [`ErrorKind`] and a sentence that names the offending
+//! cell, value and allowed range. The FFI layer maps the kind to a `GG_ERR_*` status and keeps the
+//! sentence for `gg_last_error_message`.
+
+use std::fmt;
+
+/// What went wrong, independent of how it is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A dimension is zero.
+    ZeroSize,
+    /// Dimensions whose product overflows or exceeds what the types can address.
+    SizeOverflow,
+    /// A cell holds a value outside its alphabet or range.
+    InvalidCell,
+    /// A coordinate lies outside the board.
+    OutOfBounds,
+    /// A parameter other than a board cell is out of range (a rule, a count, a face).
+    InvalidArgument,
+    /// More mines than the board and first-click rule allow.
+    TooManyMines,
+    /// The game has already ended.
+    GameOver,
+    /// The board contradicts itself (a digit that does not match its neighbours).
+    Inconsistent,
+    /// An allocation for a caller-sized buffer could not be made.
+    OutOfMemory,
+    /// Bounded generation gave up.
+    GenerationFailed,
+}
+
+/// An error from the safe core: a kind plus a human-readable detail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    detail: String,
+}
+
+impl Error {
+    /// Builds an error of `kind` with a detail sentence.
+    pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
+        Error {
+            kind,
+            detail: detail.into(),
+        }
+    }
+
+    /// The machine-readable kind.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The detail sentence, e.g. "cell (3, 4) holds 40; a destination must be -1 or 1..36".
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand used across the core.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// `rows * cols`, or a `SizeOverflow`/`ZeroSize` error naming both dimensions.
+///
+/// `elem_size` is the byte size of one cell: the product must also stay addressable
+/// (at most `isize::MAX` bytes), because the caller's buffer has to exist.
+pub fn checked_area(rows: usize, cols: usize, elem_size: usize) -> Result<usize> {
+    if rows == 0 || cols == 0 {
+        return Err(Error::new(
+            ErrorKind::ZeroSize,
+            format!("dimensions {rows} x {cols} are empty; both must be at least 1"),
+        ));
+    }
+    let cells = rows.checked_mul(cols);
+    match cells.and_then(|c| c.checked_mul(elem_size.max(1))) {
+        Some(bytes) if bytes <= isize::MAX as usize => Ok(cells.unwrap_or(0)),
+        _ => Err(Error::new(
+            ErrorKind::SizeOverflow,
+            format!(
+                "dimensions {rows} x {cols} of {elem_size}-byte cells exceed the addressable size"
+            ),
+        )),
+    }
+}
+
+/// A `Vec` of `len` copies of `value`, or `OutOfMemory` instead of an abort.
+pub fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        Error::new(
+            ErrorKind::OutOfMemory,
+            format!(
+                "could not allocate {len} elements of {} bytes",
+                std::mem::size_of::<T>()
+            ),
+        )
+    })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn area_rejects_zero_and_overflow() {
+        assert_eq!(
+            checked_area(0, 5, 1).unwrap_err().kind(),
+            ErrorKind::ZeroSize
+        );
+        assert_eq!(
+            checked_area(5, 0, 1).unwrap_err().kind(),
+            ErrorKind::ZeroSize
+        );
+        assert_eq!(
+            checked_area(usize::MAX, 2, 1).unwrap_err().kind(),
+            ErrorKind::SizeOverflow
+        );
+        assert_eq!(
+            checked_area(1 << 32, 1 << 30, 4).unwrap_err().kind(),
+            ErrorKind::SizeOverflow
+        );
+        assert_eq!(checked_area(3, 4, 4).unwrap(), 12);
+    }
+
+    #[test]
+    fn try_filled_reports_oom() {
+        let e = try_filled::<u64>(usize::MAX / 4, 0).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutOfMemory);
+        assert_eq!(try_filled(3, 7u8).unwrap(), vec![7, 7, 7]);
+    }
+}

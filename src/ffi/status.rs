@@ -1,0 +1,133 @@
+//! Status codes, their descriptions, the thread's last error message and the library version.
+
+use super::boundary::{guard_value, with_last_error};
+use std::ffi::{c_char, CStr};
+
+/// Success.
+pub const GG_OK: i32 = 0;
+/// A required pointer argument was NULL.
+pub const GG_ERR_NULL_POINTER: i32 = 1;
+/// A dimension (rows, columns, squares) was zero.
+pub const GG_ERR_ZERO_SIZE: i32 = 2;
+/// Dimensions whose product overflows or exceeds what the types can address.
+pub const GG_ERR_SIZE_OVERFLOW: i32 = 3;
+/// A board cell holds a value outside its alphabet or range.
+pub const GG_ERR_INVALID_CELL: i32 = 4;
+/// A coordinate or square lies outside the board.
+pub const GG_ERR_OUT_OF_BOUNDS: i32 = 5;
+/// An output buffer is smaller than the result; the message says how many elements are needed.
+pub const GG_ERR_BUFFER_TOO_SMALL: i32 = 6;
+/// A parameter other than a board cell is out of range (an unknown rule, a zero count, a
+/// misaligned pointer).
+pub const GG_ERR_INVALID_ARGUMENT: i32 = 7;
+/// More mines than the board and first-click rule allow.
+pub const GG_ERR_TOO_MANY_MINES: i32 = 8;
+/// The game has already been won or lost.
+pub const GG_ERR_GAME_OVER: i32 = 9;
+/// The board contradicts itself: no mine layout fits its revealed numbers.
+pub const GG_ERR_INCONSISTENT: i32 = 10;
+/// Memory for a caller-sized buffer could not be allocated.
+pub const GG_ERR_OUT_OF_MEMORY: i32 = 11;
+/// Bounded generation (a no-guess board) gave up; try another seed.
+pub const GG_ERR_GENERATION_FAILED: i32 = 12;
+/// A bug inside gridgames (a caught panic); the process is unharmed.
+pub const GG_ERR_INTERNAL: i32 = 13;
+
+fn describe(status: i32) -> &'static CStr {
+    match status {
+        GG_OK => c"ok",
+        GG_ERR_NULL_POINTER => c"a required pointer argument is NULL",
+        GG_ERR_ZERO_SIZE => c"a dimension is zero",
+        GG_ERR_SIZE_OVERFLOW => c"the dimensions overflow or exceed the addressable size",
+        GG_ERR_INVALID_CELL => c"a board cell holds a value outside its alphabet or range",
+        GG_ERR_OUT_OF_BOUNDS => c"a coordinate lies outside the board",
+        GG_ERR_BUFFER_TOO_SMALL => c"an output buffer is too small",
+        GG_ERR_INVALID_ARGUMENT => c"an argument is out of range",
+        GG_ERR_TOO_MANY_MINES => c"too many mines for the board and first-click rule",
+        GG_ERR_GAME_OVER => c"the game is already over",
+        GG_ERR_INCONSISTENT => c"the board contradicts itself",
+        GG_ERR_OUT_OF_MEMORY => c"out of memory",
+        GG_ERR_GENERATION_FAILED => c"board generation gave up",
+        GG_ERR_INTERNAL => c"internal error in gridgames",
+        _ => c"unknown status code",
+    }
+}
+
+/// Describes a status code in a few words.
+///
+/// Returns a static, NUL-terminated string that the caller must not free. Codes this version does
+/// not know get "unknown status code".
+#[no_mangle]
+pub extern "C" fn gg_status_str(status: i32) -> *const c_char {
+    guard_value(c"internal error in gridgames".as_ptr(), || {
+        describe(status).as_ptr()
+    })
+}
+
+/// Copies this thread's detail of the last failure into `buf`.
+///
+/// The message names what was wrong, e.g. "cell (3, 4) holds 40; a destination must be -1 or
+/// 1..36". It is kept per thread until the next failure on that thread; successful calls leave it
+/// alone. At most `cap - 1` bytes are copied and the result is always NUL-terminated when
+/// `cap > 0`.
+///
+/// Returns the full length of the message in bytes, without the terminator, so a return value
+/// `>= cap` means the copy was truncated. `buf` may be NULL when `cap` is 0, to ask for the length
+/// only. Returns 0 when this thread has seen no failure.
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gg_last_error_message(buf: *mut c_char, cap: usize) -> usize {
+    guard_value(0, || {
+        with_last_error(|msg| {
+            if !buf.is_null() && cap > 0 {
+                let n = msg.len().min(cap - 1);
+                // SAFETY: buf is non-NULL and the caller promised `cap` writable bytes; we write
+                // n + 1 <= cap of them, from a separate Rust allocation.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(msg.as_ptr(), buf.cast::<u8>(), n);
+                    buf.add(n).write(0);
+                }
+            }
+            msg.len()
+        })
+        .unwrap_or(0)
+    })
+}
+
+const VERSION: &CStr =
+    match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(v) => v,
+        Err(_) => panic!("version string has an interior NUL"),
+    };
+
+/// The library version as "MAJOR.MINOR.PATCH", a static string the caller must not free.
+#[no_mangle]
+pub extern "C" fn gg_version() -> *const c_char {
+    VERSION.as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_its_own_description() {
+        let mut seen = std::collections::HashSet::new();
+        for code in GG_OK..=GG_ERR_INTERNAL {
+            let s = describe(code);
+            assert_ne!(s, c"unknown status code", "code {code}");
+            assert!(seen.insert(s), "code {code} repeats a description");
+        }
+        assert_eq!(describe(-1), c"unknown status code");
+        assert_eq!(describe(GG_ERR_INTERNAL + 1), c"unknown status code");
+    }
+
+    #[test]
+    fn version_matches_cargo() {
+        // SAFETY: gg_version returns a static NUL-terminated string.
+        let v = unsafe { CStr::from_ptr(gg_version()) };
+        assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+}

@@ -1,0 +1,14 @@
+//! gridgames: Snakes and Ladders and Minesweeper logic for C, C++ and every language with a C FFI.
+//!
+//! The safe core lives in [`snakes`] and [`mines`]; [`ffi`] exposes it as `extern "C"` functions
+//! described by the generated header `include/gridgames.h`.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
+
+pub mod bitset;
+pub mod error;
+pub mod ffi;
+pub mod mines;
+pub mod snakes;
+
+pub use error::{Error, ErrorKind, Result};

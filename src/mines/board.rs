@@ -1,0 +1,182 @@
+//! The LeetCode 529 board alphabet and a validated, mutable board.
+//!
+//! 'M' hidden mine, 'E' hidden empty, 'B' revealed blank, '1'-'8' revealed count, 'X' revealed mine.
+
+use crate::error::{checked_area, Error, ErrorKind, Result};
+
+/// Hidden mine.
+pub const MINE: u8 = b'M';
+/// Hidden empty cell.
+pub const EMPTY: u8 = b'E';
+/// Revealed cell with no neighbouring mine.
+pub const BLANK: u8 = b'B';
+/// Revealed mine.
+pub const EXPLODED: u8 = b'X';
+
+/// A 256-entry table: which byte values count as mines for neighbour counts.
+pub type MineTable = [u8; 256];
+
+/// The LeetCode alphabet's mines: 'M' and 'X' (a revealed mine is still a mine).
+pub const LEETCODE_MINES: MineTable = {
+    let mut t = [0u8; 256];
+    t[MINE as usize] = 1;
+    t[EXPLODED as usize] = 1;
+    t
+};
+
+const LEETCODE_VALID: [bool; 256] = {
+    let mut t = [false; 256];
+    t[MINE as usize] = true;
+    t[EMPTY as usize] = true;
+    t[BLANK as usize] = true;
+    t[EXPLODED as usize] = true;
+    let mut d = b'1';
+    while d <= b'8' {
+        t[d as usize] = true;
+        d += 1;
+    }
+    t
+};
+
+/// Whether `b` is a revealed cell of the LeetCode alphabet ('B', '1'-'8' or 'X').
+pub fn is_revealed(b: u8) -> bool {
+    matches!(b, BLANK | EXPLODED | b'1'..=b'8')
+}
+
+/// Renders a byte for error messages: printable ASCII as `'c'`, anything else as hex.
+pub fn describe_byte(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("'{}' (0x{b:02X})", b as char)
+    } else {
+        format!("0x{b:02X}")
+    }
+}
+
+/// A borrowed `rows x cols` LeetCode board (row-major, no terminators) whose every byte is in the
+/// alphabet.
+///
+/// ```
+/// use gridgames::mines::Board;
+/// let mut cells = *b"EEMEE";
+/// let board = Board::new(&mut cells, 1, 5).unwrap();
+/// assert_eq!(board.rows(), 1);
+/// let mut bad = *b"EZ";
+/// assert!(Board::new(&mut bad, 1, 2).is_err());
+/// ```
+#[derive(Debug)]
+pub struct Board<'a> {
+    cells: &'a mut [u8],
+    rows: usize,
+    cols: usize,
+}
+
+impl<'a> Board<'a> {
+    /// Validates dimensions, length and alphabet.
+    pub fn new(cells: &'a mut [u8], rows: usize, cols: usize) -> Result<Self> {
+        check_shape(cells.len(), rows, cols)?;
+        if let Some(i) = first_outside(cells, &LEETCODE_VALID) {
+            return Err(Error::new(
+                ErrorKind::InvalidCell,
+                format!(
+                    "cell ({}, {}) holds {}; allowed: M E B X 1-8",
+                    i / cols,
+                    i % cols,
+                    describe_byte(cells[i])
+                ),
+            ));
+        }
+        Ok(Board { cells, rows, cols })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells, row-major.
+    pub fn cells(&self) -> &[u8] {
+        self.cells
+    }
+
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        self.cells
+    }
+}
+
+/// Checks that `len` bytes form a `rows x cols` board.
+pub fn check_shape(len: usize, rows: usize, cols: usize) -> Result<usize> {
+    let cells = checked_area(rows, cols, 1)?;
+    if len != cells {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            format!("a {rows} x {cols} board needs {cells} cells, got {len}"),
+        ));
+    }
+    Ok(cells)
+}
+
+/// Checks that `(row, col)` lies on a `rows x cols` board.
+pub fn check_coordinate(row: usize, col: usize, rows: usize, cols: usize) -> Result<()> {
+    if row >= rows || col >= cols {
+        return Err(Error::new(
+            ErrorKind::OutOfBounds,
+            format!("cell ({row}, {col}) is outside the {rows} x {cols} board"),
+        ));
+    }
+    Ok(())
+}
+
+/// Index of the first byte not allowed by `valid`.
+pub fn first_outside(cells: &[u8], valid: &[bool; 256]) -> Option<usize> {
+    const CHUNK: usize = 4096;
+    for (k, chunk) in cells.chunks(CHUNK).enumerate() {
+        if !chunk.iter().fold(true, |acc, &b| acc & valid[b as usize]) {
+            let j = chunk.iter().position(|&b| !valid[b as usize]).unwrap_or(0);
+            return Some(k * CHUNK + j);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_foreign_bytes_with_position() {
+        for bad in [b'Z', b'0', b'9', 0u8, b'e', 0xFF] {
+            let mut cells = [b'E', b'E', b'E', bad, b'E', b'E'];
+            let e = Board::new(&mut cells, 2, 3).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidCell);
+            assert!(e.detail().starts_with("cell (1, 0)"), "{}", e.detail());
+        }
+    }
+
+    #[test]
+    fn accepts_whole_alphabet() {
+        let mut cells = *b"MEBX12345678";
+        assert!(Board::new(&mut cells, 3, 4).is_ok());
+    }
+
+    #[test]
+    fn shape_and_coordinates() {
+        assert_eq!(
+            check_shape(0, 0, 3).unwrap_err().kind(),
+            ErrorKind::ZeroSize
+        );
+        assert_eq!(
+            check_shape(4, usize::MAX, 2).unwrap_err().kind(),
+            ErrorKind::SizeOverflow
+        );
+        assert_eq!(
+            check_coordinate(2, 0, 2, 5).unwrap_err().kind(),
+            ErrorKind::OutOfBounds
+        );
+        assert!(check_coordinate(1, 4, 2, 5).is_ok());
+    }
+}

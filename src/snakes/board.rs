@@ -1,0 +1,183 @@
+//! A validated Snakes and Ladders grid: every cell is -1 or a destination square.
+
+use super::numbering::Numbering;
+use crate::error::{checked_area, Error, ErrorKind, Result};
+
+/// A borrowed `rows x cols` grid of jump destinations (row 0 on top, LeetCode numbering) that has
+/// passed validation: every cell is -1 or in `1..=rows*cols`, and the first and last squares hold no
+/// jump. A jump to its own square is allowed and means nothing.
+///
+/// ```
+/// use gridgames::snakes::Board;
+/// let cells = [-1, -1, -1, 3];
+/// let board = Board::square(&cells, 2).unwrap();
+/// assert_eq!(board.squares(), 4);
+/// assert!(Board::square(&[-1, -1, 5, -1], 2).is_err()); // 5 > 4
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Board<'a> {
+    cells: &'a [i32],
+    numbering: Numbering,
+}
+
+/// The largest board: destinations are `int32_t`, so the last square must fit in one.
+pub const MAX_SQUARES: usize = i32::MAX as usize;
+
+impl<'a> Board<'a> {
+    /// Validates an `n x n` board.
+    pub fn square(cells: &'a [i32], n: usize) -> Result<Self> {
+        Self::new(cells, n, n)
+    }
+
+    /// Validates a `rows x cols` board.
+    pub fn new(cells: &'a [i32], rows: usize, cols: usize) -> Result<Self> {
+        let squares = check_dimensions(rows, cols)?;
+        if cells.len() != squares {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "a {rows} x {cols} board needs {squares} cells, got {}",
+                    cells.len()
+                ),
+            ));
+        }
+        let numbering = Numbering::new(rows, cols);
+        if let Some(i) = first_invalid(cells, squares) {
+            let (r, c) = (i / cols, i % cols);
+            return Err(Error::new(
+                ErrorKind::InvalidCell,
+                format!(
+                    "cell ({r}, {c}) holds {}; a destination must be -1 or 1..{squares}",
+                    cells[i]
+                ),
+            ));
+        }
+        for s in [1, squares] {
+            let i = numbering.index_of(s);
+            if cells[i] != -1 {
+                return Err(Error::new(
+                    ErrorKind::InvalidCell,
+                    format!(
+                        "cell ({}, {}) is square {s} and holds {}; squares 1 and {squares} hold no jump",
+                        i / cols,
+                        i % cols,
+                        cells[i]
+                    ),
+                ));
+            }
+        }
+        Ok(Board { cells, numbering })
+    }
+
+    /// The number of squares.
+    pub fn squares(&self) -> usize {
+        self.numbering.squares()
+    }
+
+    /// The numbering that maps squares to cells.
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
+    }
+
+    /// The raw cells, row-major.
+    pub fn cells(&self) -> &'a [i32] {
+        self.cells
+    }
+
+    /// Where a roll that lands on square `s` ends: the jump destination, or `s` itself.
+    pub fn destination(&self, s: usize) -> usize {
+        match self.cells[self.numbering.index_of(s)] {
+            -1 => s,
+            d => d as usize,
+        }
+    }
+}
+
+/// `rows * cols` squares, checked for zero, overflow and the `int32_t` destination range.
+pub fn check_dimensions(rows: usize, cols: usize) -> Result<usize> {
+    let squares = checked_area(rows, cols, std::mem::size_of::<i32>())?;
+    if squares > MAX_SQUARES {
+        return Err(Error::new(
+            ErrorKind::SizeOverflow,
+            format!(
+                "a {rows} x {cols} board has {squares} squares; destinations are int32_t, so at most {MAX_SQUARES}"
+            ),
+        ));
+    }
+    Ok(squares)
+}
+
+/// Index of the first cell that is neither -1 nor in `1..=squares`.
+fn first_invalid(cells: &[i32], squares: usize) -> Option<usize> {
+    let max = squares as u32;
+    let ok = |v: i32| v == -1 || (v as u32).wrapping_sub(1) < max;
+    // Chunks let the compiler vectorise the common all-valid case.
+    const CHUNK: usize = 1024;
+    for (k, chunk) in cells.chunks(CHUNK).enumerate() {
+        if !chunk.iter().fold(true, |acc, &v| acc & ok(v)) {
+            let j = chunk.iter().position(|&v| !ok(v)).unwrap_or(0);
+            return Some(k * CHUNK + j);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_out_of_range_destinations_with_their_cell() {
+        for bad in [0, -2, 5, i32::MIN, i32::MAX] {
+            let cells = [-1, -1, bad, -1];
+            let e = Board::square(&cells, 2).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidCell);
+            assert!(e.detail().contains("cell (1, 0)"), "{}", e.detail());
+            assert!(e.detail().contains(&bad.to_string()));
+        }
+    }
+
+    #[test]
+    fn rejects_jumps_on_first_and_last_square() {
+        // Square 1 is bottom-left (1, 0); square 4 is top-left (0, 0).
+        assert!(Board::square(&[-1, -1, 2, -1], 2)
+            .unwrap_err()
+            .detail()
+            .contains("square 1"));
+        assert!(Board::square(&[2, -1, -1, -1], 2)
+            .unwrap_err()
+            .detail()
+            .contains("square 4"));
+    }
+
+    #[test]
+    fn accepts_self_jumps_and_one_cell() {
+        assert!(Board::square(&[-1, 3, -1, -1], 2).is_ok());
+        assert!(Board::square(&[-1], 1).is_ok());
+        assert!(Board::square(&[1], 1).is_err());
+    }
+
+    #[test]
+    fn dimension_errors() {
+        assert_eq!(
+            Board::square(&[], 0).unwrap_err().kind(),
+            ErrorKind::ZeroSize
+        );
+        assert_eq!(
+            check_dimensions(50_000, 50_000).unwrap_err().kind(),
+            ErrorKind::SizeOverflow
+        );
+        assert_eq!(
+            check_dimensions(usize::MAX, 3).unwrap_err().kind(),
+            ErrorKind::SizeOverflow
+        );
+    }
+
+    #[test]
+    fn invalid_cell_found_in_later_chunk() {
+        let mut cells = vec![-1; 40 * 40];
+        cells[1500] = 0;
+        let e = Board::square(&cells, 40).unwrap_err();
+        assert!(e.detail().contains("cell (37, 20)"), "{}", e.detail());
+    }
+}
