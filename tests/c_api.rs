@@ -171,10 +171,7 @@ fn header_exports_only_gg_names() {
         }
         if line.ends_with(");") && !line.starts_with('*') {
             if let Some(open) = line.find('(') {
-                let name = line[..open]
-                    .rsplit([' ', '*'])
-                    .next()
-                    .unwrap_or("");
+                let name = line[..open].rsplit([' ', '*']).next().unwrap_or("");
                 if !name.starts_with("gg_") {
                     bad.push(name.to_string());
                 }
