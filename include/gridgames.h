@@ -24,6 +24,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * The version of this header. Compare it with gg_version() at run time: the
+ * library must be of the same ABI series and not older (README "Versions and ABI").
+ */
+#define GG_VERSION_MAJOR 0
+#define GG_VERSION_MINOR 1
+#define GG_VERSION_PATCH 0
+
 /**
  * Success.
  */
