@@ -124,7 +124,8 @@ static void new_and_limits(void) {
     new_fails(config(9, 9, 10, 1, UINT32_MAX), GG_ERR_INVALID_ARGUMENT, "GG_FIRST_CLICK_OPENING");
     c = config(9, 9, 10, 1, GG_FIRST_CLICK_OPENING);
     c.no_guess = 1;
-    new_fails(c, GG_ERR_INVALID_ARGUMENT, "solver");
+    new_fails(c, GG_ERR_INVALID_ARGUMENT, "needs the OPENING first-click rule (GG_FIRST_CLICK_OPENING)");
+    CHECK_MESSAGE_HAS("provided by the solver");
 
     /* NULLs. */
     c = config(9, 9, 10, 1, GG_FIRST_CLICK_ANY);

@@ -125,8 +125,8 @@ impl Config {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
                 "no_guess is set, but no-guess generation needs the OPENING first-click rule \
-                 and is provided by the solver, which this build does not include; \
-                 set no_guess to 0",
+                 (GG_FIRST_CLICK_OPENING) and is provided by the solver, which this build does \
+                 not include; set no_guess to 0",
             ));
         }
         let most = self.first_click.max_mines(self.rows, self.cols);
