@@ -76,9 +76,51 @@ static int mines_seed_examples(void) {
     return 0;
 }
 
+static const char *state_name(const gg_mines *game) {
+    uint32_t state = 0;
+    if (gg_mines_state(game, &state) != GG_OK) return "?";
+    return state == GG_MINES_WON ? "won" : state == GG_MINES_LOST ? "lost" : "playing";
+}
+
+static int show_view(const gg_mines *game, const char *what) {
+    char view[81];
+    if (gg_mines_view(game, view, sizeof view) != GG_OK) return 1;
+    printf("%s (%s):\n", what, state_name(game));
+    print_mines(view, 9, 9);
+    return 0;
+}
+
+/* A short scripted game on the 9 x 9 board of seed 2024: an opening, a flag and a chord, then a
+ * careless click. The same seed and first click give this board on every platform. */
+static int mines_session_game(void) {
+    gg_mines_config cfg;
+    gg_mines *game = NULL;
+    int failed = 0;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.rows = 9;
+    cfg.cols = 9;
+    cfg.mines = 10;
+    cfg.seed = 2024;
+    cfg.first_click = GG_FIRST_CLICK_OPENING;
+
+    printf("== Minesweeper session: 9 x 9, 10 mines, seed 2024, first click opens ==\n");
+    if (gg_mines_new(&cfg, &game) != GG_OK) return 1;
+    failed |= gg_mines_reveal(game, 4, 4) != GG_OK;
+    failed |= show_view(game, "Reveal (4, 4)");
+    failed |= gg_mines_toggle_flag(game, 3, 6) != GG_OK;
+    failed |= gg_mines_chord(game, 2, 5) != GG_OK;
+    failed |= show_view(game, "Flag (3, 6), then chord the '1' at (2, 5)");
+    failed |= gg_mines_reveal(game, 7, 1) != GG_OK;
+    failed |= show_view(game, "Reveal (7, 1)");
+    printf("\n");
+    gg_mines_free(game);
+    return failed;
+}
+
 int main(void) {
     printf("gridgames %s\n\n", gg_version());
     if (snakes_seed_examples() != 0) return 1;
     if (mines_seed_examples() != 0) return 1;
+    if (mines_session_game() != 0) return 1;
     return 0;
 }

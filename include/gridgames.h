@@ -16,6 +16,7 @@
  *   validated before anything is written.
  * - Thread safety: every function may be called from any thread at once.
  *   There is no global mutable state; the last error message is per thread.
+ *   A game handle (gg_mines) is used by one thread at a time.
  */
 
 #ifndef GRIDGAMES_H
@@ -31,6 +32,40 @@
 #define GG_VERSION_MAJOR 0
 #define GG_VERSION_MINOR 1
 #define GG_VERSION_PATCH 0
+
+/**
+ * First-click rule: mines are placed by `gg_mines_new`; the first reveal may hit one.
+ * At most rows * cols mines.
+ */
+#define GG_FIRST_CLICK_ANY 0
+
+/**
+ * First-click rule: mines are placed at the first reveal, never on the revealed cell.
+ * At most rows * cols - 1 mines.
+ */
+#define GG_FIRST_CLICK_SAFE 1
+
+/**
+ * First-click rule: mines are placed at the first reveal, none in its 3x3 block, so the first
+ * reveal opens a zero. At most rows * cols - min(rows, 3) * min(cols, 3) mines (cells - 9 on
+ * boards of at least 3 x 3).
+ */
+#define GG_FIRST_CLICK_OPENING 2
+
+/**
+ * Game state: moves are accepted.
+ */
+#define GG_MINES_PLAYING 0
+
+/**
+ * Game state: every safe cell is revealed.
+ */
+#define GG_MINES_WON 1
+
+/**
+ * Game state: a mine was revealed.
+ */
+#define GG_MINES_LOST 2
 
 /**
  * Success.
@@ -103,6 +138,47 @@
  */
 #define GG_ERR_INTERNAL 13
 
+/**
+ * A Minesweeper game in progress, created by `gg_mines_new` or `gg_mines_from_board` and
+ * released by `gg_mines_free`.
+ *
+ * A handle is used by one thread at a time: calls on the same handle must not overlap (guard it
+ * with a lock to share it). Different handles may be used from different threads at once.
+ */
+typedef struct gg_mines gg_mines;
+
+/**
+ * How `gg_mines_new` generates a game.
+ */
+typedef struct gg_mines_config {
+    /**
+     * Rows of the board (at least 1).
+     */
+    size_t rows;
+    /**
+     * Columns of the board (at least 1).
+     */
+    size_t cols;
+    /**
+     * Mines on the board; the limit depends on `first_click`.
+     */
+    size_t mines;
+    /**
+     * The seed: the same seed, size, mine count, rule and first click give the same board on
+     * every platform and in every release.
+     */
+    uint64_t seed;
+    /**
+     * `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING`.
+     */
+    uint32_t first_click;
+    /**
+     * Nonzero asks for a board solvable by logic alone; not available yet (it comes with the
+     * solver): pass 0.
+     */
+    uint32_t no_guess;
+} gg_mines_config;
+
 #ifdef __cplusplus
 extern "C" {
 #endif /* __cplusplus */
@@ -131,6 +207,149 @@ extern "C" {
  * during the call.
  */
 int32_t gg_mines_click(char *board, size_t rows, size_t cols, size_t row, size_t col);
+
+/**
+ * Starts a game with a board generated from `cfg->seed`.
+ *
+ * Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
+ * Floyd's sampling, see README.md), so the same configuration and the same first click give the
+ * same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
+ * `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
+ *
+ * On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
+ * is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+ * `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, a nonzero `no_guess`),
+ * `GG_ERR_TOO_MANY_MINES` (more than the rule allows), `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `cfg` must point to a readable `gg_mines_config`; `out` to a writable `gg_mines *`.
+ */
+int32_t gg_mines_new(const struct gg_mines_config *cfg, struct gg_mines **out);
+
+/**
+ * Starts a game from a LeetCode board of `rows * cols` chars (row-major, no terminators).
+ *
+ * 'M' and 'E' are hidden; 'B' and '1'-'8' are revealed; 'X' is a revealed mine, and the game is
+ * then already lost. Every 'B' and digit must equal its count of neighbouring mines ('M' or
+ * 'X'). A board with no hidden safe cell and no 'X' is already won. The board is copied: the
+ * caller keeps it.
+ *
+ * On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
+ * is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+ * `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_INCONSISTENT` (a 'B' or digit
+ * that does not match its neighbours), `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `board` must point to `rows * cols` readable chars; `out` to a writable `gg_mines *`.
+ */
+int32_t gg_mines_from_board(const char *board, size_t rows, size_t cols, struct gg_mines **out);
+
+/**
+ * Releases a game. NULL is ignored. The handle must not be used afterwards.
+ *
+ * # Safety
+ * `game` must be NULL or a handle from `gg_mines_new` or `gg_mines_from_board` that has not
+ * been released yet and that no other thread is using.
+ */
+void gg_mines_free(struct gg_mines *game);
+
+/**
+ * Reveals the cell at (`row`, `col`).
+ *
+ * - A hidden, unflagged mine loses the game; the view then shows it as 'X'.
+ * - A hidden, unflagged safe cell shows its count of neighbouring mines, and a zero ('B') floods
+ *   open every connected hidden safe cell that is not flagged, as in `gg_mines_click`.
+ * - A flagged or revealed cell: nothing happens, `GG_OK`.
+ * - The first reveal of a `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING` game places the mines
+ *   first.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
+ * `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY` (the flood could not grow its queue: it may have
+ * revealed part of the opening; the game stays consistent). Except for that last case, an error
+ * changes nothing.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call.
+ */
+int32_t gg_mines_reveal(struct gg_mines *game, size_t row, size_t col);
+
+/**
+ * Flags a hidden, unflagged cell, or unflags a flagged one. A revealed cell: nothing happens,
+ * `GG_OK`. Flags stop reveals, floods and chords from opening a cell.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
+ * `GG_ERR_OUT_OF_BOUNDS`. An error changes nothing.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call.
+ */
+int32_t gg_mines_toggle_flag(struct gg_mines *game, size_t row, size_t col);
+
+/**
+ * Chords on the cell at (`row`, `col`): when it is a revealed digit with exactly that many
+ * flagged neighbours, reveals every unflagged hidden neighbour (in row-major order) as
+ * `gg_mines_reveal` would. A wrong flag means a mine is among them: every mine uncovered shows
+ * 'X' in the view and the game is lost. Otherwise (not a digit, another number of flags) nothing
+ * happens, `GG_OK`.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
+ * `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY` (as for `gg_mines_reveal`). Except for that last
+ * case, an error changes nothing.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call.
+ */
+int32_t gg_mines_chord(struct gg_mines *game, size_t row, size_t col);
+
+/**
+ * Writes the game state to `*state_out`: `GG_MINES_PLAYING`, `GG_MINES_WON` (every safe cell is
+ * revealed) or `GG_MINES_LOST` (a mine was revealed). On error `*state_out` is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is modifying during the call; `state_out`
+ * must point to a writable `uint32_t`.
+ */
+int32_t gg_mines_state(const struct gg_mines *game, uint32_t *state_out);
+
+/**
+ * Writes what the player sees into `out`: `rows * cols` chars, row-major, no terminator.
+ *
+ * 'E' hidden, 'F' flagged, 'B' and '1'-'8' revealed. After a loss, 'X' marks every mine that
+ * was revealed and 'M' every other mine, flagged or not. Before the end, and after a win, mines
+ * look like any other hidden cell.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
+ * is written).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is modifying during the call; `out` must
+ * point to `cap` writable chars.
+ */
+int32_t gg_mines_view(const struct gg_mines *game, char *out, size_t cap);
+
+/**
+ * Writes the true board into `out` in the LeetCode alphabet: `rows * cols` chars, row-major, no
+ * terminator.
+ *
+ * 'M' hidden mine, 'E' hidden safe cell, 'B' and '1'-'8' revealed, 'X' a revealed mine; flags
+ * are not shown. Before the first reveal of a `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING`
+ * game no mine is placed yet, so every cell is 'E'. The result can be passed to
+ * `gg_mines_click` or `gg_mines_from_board`.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
+ * is written).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is modifying during the call; `out` must
+ * point to `cap` writable chars.
+ */
+int32_t gg_mines_board(const struct gg_mines *game, char *out, size_t cap);
 
 /**
  * Fewest dice rolls from square 1 to square n*n (LeetCode 909).

@@ -119,7 +119,12 @@ fn c_test_programs_pass() {
     let mut failures = Vec::new();
     for src in &programs {
         let exe = build_c_program(src);
-        let out = Command::new(&exe).output().expect("run C test");
+        // cargo test puts target/debug on LD_LIBRARY_PATH, which outranks the RUNPATH and would
+        // load a stale libgridgames.so from the last `cargo build`: point it at the fresh one.
+        let out = Command::new(&exe)
+            .env("LD_LIBRARY_PATH", lib_dir())
+            .output()
+            .expect("run C test");
         let text = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),

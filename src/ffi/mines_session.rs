@@ -1,0 +1,334 @@
+//! C entry points for Minesweeper game sessions: an opaque `gg_mines` handle and its moves.
+
+use super::boundary::{
+    ffi_boundary, guard_value, not_null, try_mut, try_out, try_out_slice, try_ref, try_slice,
+    FfiError, FfiResult,
+};
+use super::status::GG_ERR_INVALID_ARGUMENT;
+use crate::mines::{self, FirstClick, Game, GameState};
+use std::ffi::c_char;
+use std::mem::MaybeUninit;
+
+/// First-click rule: mines are placed by `gg_mines_new`; the first reveal may hit one.
+/// At most rows * cols mines.
+pub const GG_FIRST_CLICK_ANY: u32 = 0;
+/// First-click rule: mines are placed at the first reveal, never on the revealed cell.
+/// At most rows * cols - 1 mines.
+pub const GG_FIRST_CLICK_SAFE: u32 = 1;
+/// First-click rule: mines are placed at the first reveal, none in its 3x3 block, so the first
+/// reveal opens a zero. At most rows * cols - min(rows, 3) * min(cols, 3) mines (cells - 9 on
+/// boards of at least 3 x 3).
+pub const GG_FIRST_CLICK_OPENING: u32 = 2;
+
+/// Game state: moves are accepted.
+pub const GG_MINES_PLAYING: u32 = 0;
+/// Game state: every safe cell is revealed.
+pub const GG_MINES_WON: u32 = 1;
+/// Game state: a mine was revealed.
+pub const GG_MINES_LOST: u32 = 2;
+
+/// A Minesweeper game in progress, created by `gg_mines_new` or `gg_mines_from_board` and
+/// released by `gg_mines_free`.
+///
+/// A handle is used by one thread at a time: calls on the same handle must not overlap (guard it
+/// with a lock to share it). Different handles may be used from different threads at once.
+#[allow(non_camel_case_types)]
+pub struct gg_mines {
+    game: Game,
+}
+
+/// How `gg_mines_new` generates a game.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_mines_config {
+    /// Rows of the board (at least 1).
+    pub rows: usize,
+    /// Columns of the board (at least 1).
+    pub cols: usize,
+    /// Mines on the board; the limit depends on `first_click`.
+    pub mines: usize,
+    /// The seed: the same seed, size, mine count, rule and first click give the same board on
+    /// every platform and in every release.
+    pub seed: u64,
+    /// `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING`.
+    pub first_click: u32,
+    /// Nonzero asks for a board solvable by logic alone; not available yet (it comes with the
+    /// solver): pass 0.
+    pub no_guess: u32,
+}
+
+fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
+    let first_click = match cfg.first_click {
+        GG_FIRST_CLICK_ANY => FirstClick::Any,
+        GG_FIRST_CLICK_SAFE => FirstClick::Safe,
+        GG_FIRST_CLICK_OPENING => FirstClick::Opening,
+        other => {
+            return Err(FfiError::new(
+                GG_ERR_INVALID_ARGUMENT,
+                format!(
+                    "first_click is {other}; allowed: GG_FIRST_CLICK_ANY (0), \
+                     GG_FIRST_CLICK_SAFE (1), GG_FIRST_CLICK_OPENING (2)"
+                ),
+            ))
+        }
+    };
+    Ok(mines::Config {
+        rows: cfg.rows,
+        cols: cfg.cols,
+        mines: cfg.mines,
+        seed: cfg.seed,
+        first_click,
+        no_guess: cfg.no_guess != 0,
+    })
+}
+
+/// Starts a game with a board generated from `cfg->seed`.
+///
+/// Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
+/// Floyd's sampling, see README.md), so the same configuration and the same first click give the
+/// same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
+/// `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
+///
+/// On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
+/// is not written.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+/// `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, a nonzero `no_guess`),
+/// `GG_ERR_TOO_MANY_MINES` (more than the rule allows), `GG_ERR_OUT_OF_MEMORY`.
+///
+/// # Safety
+/// `cfg` must point to a readable `gg_mines_config`; `out` to a writable `gg_mines *`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_new(cfg: *const gg_mines_config, out: *mut *mut gg_mines) -> i32 {
+    ffi_boundary! {
+        not_null!(cfg, out);
+        // SAFETY: the caller promises `cfg` is readable.
+        let cfg = unsafe { try_ref(cfg, "cfg") }?;
+        // SAFETY: the caller promises `out` is writable.
+        let out = unsafe { try_out(out, "out") }?;
+        let game = Game::new(&core_config(cfg)?)?;
+        out.set(Box::into_raw(Box::new(gg_mines { game })));
+        Ok(())
+    }
+}
+
+/// Starts a game from a LeetCode board of `rows * cols` chars (row-major, no terminators).
+///
+/// 'M' and 'E' are hidden; 'B' and '1'-'8' are revealed; 'X' is a revealed mine, and the game is
+/// then already lost. Every 'B' and digit must equal its count of neighbouring mines ('M' or
+/// 'X'). A board with no hidden safe cell and no 'X' is already won. The board is copied: the
+/// caller keeps it.
+///
+/// On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
+/// is not written.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+/// `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_INCONSISTENT` (a 'B' or digit
+/// that does not match its neighbours), `GG_ERR_OUT_OF_MEMORY`.
+///
+/// # Safety
+/// `board` must point to `rows * cols` readable chars; `out` to a writable `gg_mines *`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_from_board(
+    board: *const c_char,
+    rows: usize,
+    cols: usize,
+    out: *mut *mut gg_mines,
+) -> i32 {
+    ffi_boundary! {
+        not_null!(board, out);
+        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        // SAFETY: the caller promises `board` holds rows * cols readable chars.
+        let cells = unsafe { try_slice(board.cast::<u8>(), len, "board") }?;
+        // SAFETY: the caller promises `out` is writable.
+        let out = unsafe { try_out(out, "out") }?;
+        let game = Game::from_board(cells, rows, cols)?;
+        out.set(Box::into_raw(Box::new(gg_mines { game })));
+        Ok(())
+    }
+}
+
+/// Releases a game. NULL is ignored. The handle must not be used afterwards.
+///
+/// # Safety
+/// `game` must be NULL or a handle from `gg_mines_new` or `gg_mines_from_board` that has not
+/// been released yet and that no other thread is using.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_free(game: *mut gg_mines) {
+    if game.is_null() {
+        return;
+    }
+    guard_value((), || {
+        // SAFETY: a live handle comes from Box::into_raw in gg_mines_new / gg_mines_from_board,
+        // and the caller gives up its only use of it.
+        drop(unsafe { Box::from_raw(game) });
+    });
+}
+
+/// Reveals the cell at (`row`, `col`).
+///
+/// - A hidden, unflagged mine loses the game; the view then shows it as 'X'.
+/// - A hidden, unflagged safe cell shows its count of neighbouring mines, and a zero ('B') floods
+///   open every connected hidden safe cell that is not flagged, as in `gg_mines_click`.
+/// - A flagged or revealed cell: nothing happens, `GG_OK`.
+/// - The first reveal of a `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING` game places the mines
+///   first.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
+/// `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY` (the flood could not grow its queue: it may have
+/// revealed part of the opening; the game stays consistent). Except for that last case, an error
+/// changes nothing.
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is using during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_reveal(game: *mut gg_mines, row: usize, col: usize) -> i32 {
+    ffi_boundary! {
+        not_null!(game);
+        // SAFETY: the caller promises a live handle used by this thread only.
+        let game = unsafe { try_mut(game, "game") }?;
+        game.game.reveal(row, col)?;
+        Ok(())
+    }
+}
+
+/// Flags a hidden, unflagged cell, or unflags a flagged one. A revealed cell: nothing happens,
+/// `GG_OK`. Flags stop reveals, floods and chords from opening a cell.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
+/// `GG_ERR_OUT_OF_BOUNDS`. An error changes nothing.
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is using during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_toggle_flag(game: *mut gg_mines, row: usize, col: usize) -> i32 {
+    ffi_boundary! {
+        not_null!(game);
+        // SAFETY: the caller promises a live handle used by this thread only.
+        let game = unsafe { try_mut(game, "game") }?;
+        game.game.toggle_flag(row, col)?;
+        Ok(())
+    }
+}
+
+/// Chords on the cell at (`row`, `col`): when it is a revealed digit with exactly that many
+/// flagged neighbours, reveals every unflagged hidden neighbour (in row-major order) as
+/// `gg_mines_reveal` would. A wrong flag means a mine is among them: every mine uncovered shows
+/// 'X' in the view and the game is lost. Otherwise (not a digit, another number of flags) nothing
+/// happens, `GG_OK`.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
+/// `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY` (as for `gg_mines_reveal`). Except for that last
+/// case, an error changes nothing.
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is using during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_chord(game: *mut gg_mines, row: usize, col: usize) -> i32 {
+    ffi_boundary! {
+        not_null!(game);
+        // SAFETY: the caller promises a live handle used by this thread only.
+        let game = unsafe { try_mut(game, "game") }?;
+        game.game.chord(row, col)?;
+        Ok(())
+    }
+}
+
+/// Writes the game state to `*state_out`: `GG_MINES_PLAYING`, `GG_MINES_WON` (every safe cell is
+/// revealed) or `GG_MINES_LOST` (a mine was revealed). On error `*state_out` is not written.
+///
+/// Errors: `GG_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is modifying during the call; `state_out`
+/// must point to a writable `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_state(game: *const gg_mines, state_out: *mut u32) -> i32 {
+    ffi_boundary! {
+        not_null!(game, state_out);
+        // SAFETY: the caller promises a live handle not modified during the call.
+        let game = unsafe { try_ref(game, "game") }?;
+        // SAFETY: the caller promises `state_out` is writable.
+        let out = unsafe { try_out(state_out, "state_out") }?;
+        out.set(match game.game.state() {
+            GameState::Playing => GG_MINES_PLAYING,
+            GameState::Won => GG_MINES_WON,
+            GameState::Lost => GG_MINES_LOST,
+        });
+        Ok(())
+    }
+}
+
+/// Copies `bytes` into the caller's `out`, after checking it holds at least `bytes.len()`.
+///
+/// # Safety
+/// When `out` is non-NULL it must point to `cap` writable chars.
+unsafe fn write_board(
+    out: *mut c_char,
+    cap: usize,
+    bytes: impl ExactSizeIterator<Item = u8>,
+) -> FfiResult<()> {
+    let needed = bytes.len();
+    if cap < needed {
+        return Err(FfiError::buffer_too_small("out", cap, needed));
+    }
+    // SAFETY: `out` holds cap >= needed writable chars (the caller's contract, checked above).
+    let dst = unsafe { try_out_slice(out.cast::<u8>(), needed, "out") }?;
+    for (d, b) in dst.iter_mut().zip(bytes) {
+        *d = MaybeUninit::new(b);
+    }
+    Ok(())
+}
+
+/// Writes what the player sees into `out`: `rows * cols` chars, row-major, no terminator.
+///
+/// 'E' hidden, 'F' flagged, 'B' and '1'-'8' revealed. After a loss, 'X' marks every mine that
+/// was revealed and 'M' every other mine, flagged or not. Before the end, and after a win, mines
+/// look like any other hidden cell.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
+/// is written).
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is modifying during the call; `out` must
+/// point to `cap` writable chars.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_view(game: *const gg_mines, out: *mut c_char, cap: usize) -> i32 {
+    ffi_boundary! {
+        not_null!(game, out);
+        // SAFETY: the caller promises a live handle not modified during the call.
+        let game = unsafe { try_ref(game, "game") }?;
+        // SAFETY: the caller promises `out` holds `cap` writable chars.
+        unsafe { write_board(out, cap, game.game.view_bytes()) }
+    }
+}
+
+/// Writes the true board into `out` in the LeetCode alphabet: `rows * cols` chars, row-major, no
+/// terminator.
+///
+/// 'M' hidden mine, 'E' hidden safe cell, 'B' and '1'-'8' revealed, 'X' a revealed mine; flags
+/// are not shown. Before the first reveal of a `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING`
+/// game no mine is placed yet, so every cell is 'E'. The result can be passed to
+/// `gg_mines_click` or `gg_mines_from_board`.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
+/// is written).
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is modifying during the call; `out` must
+/// point to `cap` writable chars.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_board(
+    game: *const gg_mines,
+    out: *mut c_char,
+    cap: usize,
+) -> i32 {
+    ffi_boundary! {
+        not_null!(game, out);
+        // SAFETY: the caller promises a live handle not modified during the call.
+        let game = unsafe { try_ref(game, "game") }?;
+        // SAFETY: the caller promises `out` holds `cap` writable chars.
+        unsafe { write_board(out, cap, game.game.board_bytes()) }
+    }
+}

@@ -1,0 +1,317 @@
+//! Uniform, reproducible mine placement: a pure function of the board size, the mine count, the
+//! seed and the cells that must stay clear.
+//!
+//! **Algorithm (part of the reproducibility promise).** Number the allowed cells `0..n` in
+//! row-major order, skipping the excluded ones (none, the first click, or its 3x3 block clipped
+//! to the board). With `k` mines and a [`SplitMix64`] seeded with the seed, Floyd's sampling
+//! algorithm runs
+//!
+//! ```text
+//! for j in n-k .. n-1 (ascending):
+//!     t = rng.below(j + 1)
+//!     if allowed cell t already holds a mine: put a mine on allowed cell j
+//!     else:                                    put a mine on allowed cell t
+//! ```
+//!
+//! Every set of `k` allowed cells is equally likely, it takes `k` draws (plus rare rejections
+//! inside `below`) whatever the board size, and the only memory is the marks themselves, made
+//! through a [`MineSink`] (a bit set, or a game's own grid).
+
+use super::board::check_coordinate;
+use super::rng::SplitMix64;
+use crate::bitset::BitSet;
+use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
+
+/// Cells a layout leaves free of mines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Exclusion {
+    /// Mines may go anywhere.
+    None,
+    /// Never on this cell `(row, col)`.
+    Cell(usize, usize),
+    /// Never on this cell or its neighbours: the 3x3 block around `(row, col)`, clipped to the
+    /// board.
+    Block(usize, usize),
+}
+
+impl Exclusion {
+    /// The excluded cell indices of a `rows x cols` board, ascending; the coordinate must be on
+    /// the board.
+    fn cells(self, rows: usize, cols: usize) -> Excluded {
+        let mut ex = Excluded {
+            cells: [0; 9],
+            len: 0,
+        };
+        match self {
+            Exclusion::None => {}
+            Exclusion::Cell(r, c) => ex.push(r * cols + c),
+            Exclusion::Block(r, c) => {
+                for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+                    for cc in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
+                        ex.push(rr * cols + cc);
+                    }
+                }
+            }
+        }
+        ex
+    }
+}
+
+/// Up to nine excluded cells, ascending.
+struct Excluded {
+    cells: [usize; 9],
+    len: usize,
+}
+
+impl Excluded {
+    fn push(&mut self, i: usize) {
+        self.cells[self.len] = i;
+        self.len += 1;
+    }
+
+    /// The cell index of allowed cell number `v`.
+    #[inline]
+    fn nth_allowed(&self, v: usize) -> usize {
+        let mut i = v;
+        for &e in &self.cells[..self.len] {
+            if e <= i {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        i
+    }
+}
+
+/// Receives the mines of a layout, one cell index at a time.
+pub trait MineSink {
+    /// Puts a mine on cell `index` (row-major) and returns `true`, or returns `false` when a mine
+    /// is already there.
+    fn place(&mut self, index: usize) -> bool;
+}
+
+impl MineSink for BitSet {
+    fn place(&mut self, index: usize) -> bool {
+        self.insert(index)
+    }
+}
+
+/// What to place: `mines` mines on a `rows x cols` board, away from `exclusion`.
+///
+/// ```
+/// use gridgames::mines::{Exclusion, Layout};
+/// let layout = Layout { rows: 4, cols: 5, mines: 3, exclusion: Exclusion::Block(3, 0) };
+/// let board = layout.to_board(42).unwrap();
+/// assert_eq!(board.iter().filter(|&&b| b == b'M').count(), 3);
+/// assert_eq!(board, layout.to_board(42).unwrap()); // a pure function of the seed
+/// assert_eq!(&board[15..17], b"EE"); // the block around (3, 0) stays clear
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Mines to place.
+    pub mines: usize,
+    /// Cells to keep clear.
+    pub exclusion: Exclusion,
+}
+
+impl Layout {
+    /// Checks the dimensions, the excluded coordinate and the mine count; returns the number of
+    /// cells.
+    pub fn check(&self) -> Result<usize> {
+        let cells = checked_area(self.rows, self.cols, 1)?;
+        let clear = match self.exclusion {
+            Exclusion::None => "",
+            Exclusion::Cell(r, c) => {
+                check_coordinate(r, c, self.rows, self.cols)?;
+                " with the first click kept clear"
+            }
+            Exclusion::Block(r, c) => {
+                check_coordinate(r, c, self.rows, self.cols)?;
+                " with the first click's 3x3 block kept clear"
+            }
+        };
+        let allowed = cells - self.exclusion.cells(self.rows, self.cols).len;
+        if self.mines > allowed {
+            return Err(Error::new(
+                ErrorKind::TooManyMines,
+                format!(
+                    "{} mines do not fit on a {} x {} board{clear}; at most {allowed} are allowed",
+                    self.mines, self.rows, self.cols
+                ),
+            ));
+        }
+        Ok(cells)
+    }
+
+    /// Places the mines for `seed` into `sink`, following the algorithm in the module docs.
+    ///
+    /// The sink must start with no mine on the board: every mine goes through it.
+    pub fn place(&self, seed: u64, sink: &mut impl MineSink) -> Result<()> {
+        let cells = self.check()?;
+        let excluded = self.exclusion.cells(self.rows, self.cols);
+        let n = (cells - excluded.len) as u64;
+        let mut rng = SplitMix64::new(seed);
+        for j in n - self.mines as u64..n {
+            let t = rng.below(j + 1);
+            // Both fit in usize: they are below n, a count of cells.
+            if !sink.place(excluded.nth_allowed(t as usize)) {
+                let fresh = sink.place(excluded.nth_allowed(j as usize));
+                debug_assert!(fresh, "Floyd's j is never chosen before");
+            }
+        }
+        Ok(())
+    }
+
+    /// The mines for `seed` as a bit set over the cells (row-major).
+    pub fn to_bitset(&self, seed: u64) -> Result<BitSet> {
+        let mut bits = BitSet::new(self.check()?)?;
+        self.place(seed, &mut bits)?;
+        Ok(bits)
+    }
+
+    /// The mines for `seed` as a hidden LeetCode board: 'M' for a mine, 'E' elsewhere.
+    pub fn to_board(&self, seed: u64) -> Result<Vec<u8>> {
+        let mut board = try_filled(self.check()?, b'E')?;
+        self.place(seed, &mut HiddenBoard(&mut board))?;
+        Ok(board)
+    }
+}
+
+/// A hidden LeetCode board as a sink: 'E' becomes 'M'.
+struct HiddenBoard<'a>(&'a mut [u8]);
+
+impl MineSink for HiddenBoard<'_> {
+    fn place(&mut self, index: usize) -> bool {
+        let cell = &mut self.0[index];
+        let fresh = *cell != b'M';
+        *cell = b'M';
+        fresh
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(rows: usize, cols: usize, mines: usize, exclusion: Exclusion) -> Layout {
+        Layout {
+            rows,
+            cols,
+            mines,
+            exclusion,
+        }
+    }
+
+    #[test]
+    fn golden_layout_never_changes() {
+        // Players share seeds: if this fails, the reproducibility promise in README.md broke.
+        let board = layout(9, 9, 10, Exclusion::Block(4, 4))
+            .to_board(2024)
+            .unwrap();
+        assert_eq!(String::from_utf8(board).unwrap(), GOLDEN_9X9_SEED_2024);
+    }
+
+    /// Also derived by an independent transcription of the module docs (Python, in README.md).
+    const GOLDEN_9X9_SEED_2024: &str = concat!(
+        "EEEEEEMME",
+        "MEMEEEEEE",
+        "EMEEEEEEE",
+        "EEEEEEMEE",
+        "EEEEEEEME",
+        "MEMEEEEEE",
+        "EEEEEEEEE",
+        "EMEEEEEEE",
+        "EEEEEEEEE",
+    );
+
+    #[test]
+    fn excluded_cells_stay_clear_and_counts_are_exact() {
+        for seed in 0..200 {
+            for (r, c) in [(0, 0), (0, 3), (2, 4), (4, 4)] {
+                let board = layout(5, 5, 16, Exclusion::Block(r, c))
+                    .to_board(seed)
+                    .unwrap();
+                assert_eq!(board.iter().filter(|&&b| b == b'M').count(), 16);
+                for (i, &b) in board.iter().enumerate() {
+                    let (rr, cc) = (i / 5, i % 5);
+                    if rr.abs_diff(r) <= 1 && cc.abs_diff(c) <= 1 {
+                        assert_eq!(b, b'E', "seed {seed}, click ({r}, {c})");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn full_boards_and_limits() {
+        // The corner block of a 2 x 2 board covers everything, so no mine fits.
+        assert!(layout(2, 2, 0, Exclusion::Block(0, 0)).check().is_ok());
+        let e = layout(2, 2, 1, Exclusion::Block(1, 1)).check().unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooManyMines);
+        assert_eq!(
+            e.detail(),
+            "1 mines do not fit on a 2 x 2 board with the first click's 3x3 block kept clear; \
+             at most 0 are allowed"
+        );
+        // A corner block on a big board excludes 4 cells, a middle one 9.
+        assert!(layout(4, 4, 12, Exclusion::Block(0, 0)).check().is_ok());
+        assert!(layout(4, 4, 7, Exclusion::Block(1, 1)).check().is_ok());
+        assert!(layout(4, 4, 8, Exclusion::Block(1, 1)).check().is_err());
+        let b = layout(3, 3, 8, Exclusion::Cell(1, 1)).to_board(5).unwrap();
+        assert_eq!(&b, b"MMMMEMMMM");
+        let b = layout(2, 3, 6, Exclusion::None).to_board(5).unwrap();
+        assert_eq!(&b, b"MMMMMM");
+        assert_eq!(
+            layout(2, 3, 7, Exclusion::None)
+                .check()
+                .unwrap_err()
+                .detail(),
+            "7 mines do not fit on a 2 x 3 board; at most 6 are allowed"
+        );
+        assert_eq!(
+            layout(2, 3, 1, Exclusion::Cell(2, 0))
+                .check()
+                .unwrap_err()
+                .kind(),
+            ErrorKind::OutOfBounds
+        );
+        assert_eq!(
+            layout(0, 3, 0, Exclusion::None).check().unwrap_err().kind(),
+            ErrorKind::ZeroSize
+        );
+    }
+
+    #[test]
+    fn every_subset_is_about_equally_likely() {
+        // 2 mines among the 8 cells around a kept-clear centre: 28 subsets.
+        let mut counts = std::collections::HashMap::new();
+        let runs = 28_000;
+        for seed in 0..runs {
+            let bits = layout(3, 3, 2, Exclusion::Cell(1, 1))
+                .to_bitset(seed)
+                .unwrap();
+            let key: Vec<usize> = (0..9).filter(|&i| bits.get(i)).collect();
+            *counts.entry(key).or_insert(0u32) += 1;
+        }
+        assert_eq!(counts.len(), 28);
+        // Expected 1000 each; a deviation of 5 sigma (about 160) would flag a bias.
+        for (k, &n) in &counts {
+            assert!((840..=1160).contains(&n), "{k:?} came up {n} times");
+        }
+    }
+
+    #[test]
+    fn bitset_and_board_agree() {
+        let l = layout(7, 11, 30, Exclusion::Cell(3, 3));
+        let bits = l.to_bitset(99).unwrap();
+        let board = l.to_board(99).unwrap();
+        for (i, &b) in board.iter().enumerate() {
+            assert_eq!(bits.get(i), b == b'M');
+        }
+    }
+}

@@ -1,0 +1,754 @@
+//! A whole Minesweeper game: a generated (or given) board, reveals, flags, chords, win and loss.
+//!
+//! The game keeps one byte per cell: the LeetCode alphabet ('M', 'E', 'B', '1'-'8', 'X') plus
+//! two flag marks, 'e' (flagged safe cell) and 'm' (flagged mine). Hidden unflagged safe cells
+//! are exactly the 'E' bytes, so the core flood fill ([`reveal_empty`]) opens regions on the grid
+//! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
+
+use super::board::{
+    check_coordinate, check_shape, describe_byte, Board, MineTable, BLANK, EMPTY, EXPLODED,
+    LEETCODE_MINES, MINE,
+};
+use super::layout::{Exclusion, Layout, MineSink};
+use super::reveal::{reveal_empty, Click};
+use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
+
+/// A flagged hidden safe cell.
+const FLAGGED_EMPTY: u8 = b'e';
+/// A flagged hidden mine.
+const FLAGGED_MINE: u8 = b'm';
+
+/// Mines on the session grid, for neighbour counts: hidden, flagged or exploded.
+const SESSION_MINES: MineTable = {
+    let mut t = [0u8; 256];
+    t[MINE as usize] = 1;
+    t[FLAGGED_MINE as usize] = 1;
+    t[EXPLODED as usize] = 1;
+    t
+};
+
+/// Grid byte -> what the player sees while playing (or after a win).
+const VIEW_PLAYING: [u8; 256] = view_table(false);
+/// Grid byte -> what the player sees after a loss: every mine shown.
+const VIEW_LOST: [u8; 256] = view_table(true);
+/// Grid byte -> the true LeetCode board.
+const TRUE_BOARD: [u8; 256] = {
+    let mut t = identity();
+    t[FLAGGED_EMPTY as usize] = EMPTY;
+    t[FLAGGED_MINE as usize] = MINE;
+    t
+};
+
+const fn identity() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn view_table(lost: bool) -> [u8; 256] {
+    let mut t = identity();
+    t[MINE as usize] = if lost { MINE } else { EMPTY };
+    t[FLAGGED_EMPTY as usize] = b'F';
+    t[FLAGGED_MINE as usize] = if lost { MINE } else { b'F' };
+    t
+}
+
+/// Where the first reveal may land, and so when the mines are placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FirstClick {
+    /// Mines are placed when the game is created; the first reveal may hit one.
+    Any,
+    /// Mines are placed at the first reveal, never on the revealed cell.
+    Safe,
+    /// Mines are placed at the first reveal, none in its 3x3 block, so it opens a zero.
+    Opening,
+}
+
+impl FirstClick {
+    /// The most mines a `rows x cols` board can hold under this rule, whatever the first click:
+    /// all cells, all but one, or all but the largest 3x3 block the board has room for
+    /// (a block is clipped at the edges, so a 2 x 2 board has no room for any mine).
+    pub fn max_mines(self, rows: usize, cols: usize) -> usize {
+        let cells = rows.saturating_mul(cols);
+        match self {
+            FirstClick::Any => cells,
+            FirstClick::Safe => cells.saturating_sub(1),
+            FirstClick::Opening => cells.saturating_sub(rows.min(3) * cols.min(3)),
+        }
+    }
+
+    /// The cells the layout keeps clear when the first reveal is at `(row, col)`.
+    pub fn exclusion(self, row: usize, col: usize) -> Exclusion {
+        match self {
+            FirstClick::Any => Exclusion::None,
+            FirstClick::Safe => Exclusion::Cell(row, col),
+            FirstClick::Opening => Exclusion::Block(row, col),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            FirstClick::Any => "",
+            FirstClick::Safe => " with a safe first click",
+            FirstClick::Opening => " with an opening first click (its 3x3 block stays clear)",
+        }
+    }
+}
+
+/// How to generate a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Mines on the board.
+    pub mines: usize,
+    /// The seed: the same seed, rule and first click give the same board everywhere.
+    pub seed: u64,
+    /// The first-click rule.
+    pub first_click: FirstClick,
+    /// A board solvable by logic alone. Not available yet: it comes with the solver.
+    pub no_guess: bool,
+}
+
+impl Config {
+    /// Checks the dimensions, the options and the mine count; returns the number of cells.
+    pub fn check(&self) -> Result<usize> {
+        let cells = checked_area(self.rows, self.cols, 1)?;
+        if self.no_guess {
+            // The solver (issue 6) replaces this with its generator; see `generate`.
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "no_guess is set, but no-guess generation needs the OPENING first-click rule \
+                 (GG_FIRST_CLICK_OPENING) and is provided by the solver, which this build does \
+                 not include; set no_guess to 0",
+            ));
+        }
+        let most = self.first_click.max_mines(self.rows, self.cols);
+        if self.mines > most {
+            return Err(Error::new(
+                ErrorKind::TooManyMines,
+                format!(
+                    "{} mines do not fit on a {} x {} board{}; at most {most} are allowed",
+                    self.mines,
+                    self.rows,
+                    self.cols,
+                    self.first_click.describe()
+                ),
+            ));
+        }
+        Ok(cells)
+    }
+}
+
+/// Whether the game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameState {
+    /// Moves are accepted.
+    Playing,
+    /// Every safe cell is revealed.
+    Won,
+    /// A mine was revealed.
+    Lost,
+}
+
+/// One game of Minesweeper.
+///
+/// ```
+/// use gridgames::mines::{Click, Config, FirstClick, Game, GameState};
+/// let config = Config {
+///     rows: 9, cols: 9, mines: 10, seed: 2024,
+///     first_click: FirstClick::Opening, no_guess: false,
+/// };
+/// let mut game = Game::new(&config).unwrap();
+/// assert!(matches!(game.reveal(4, 4).unwrap(), Click::Revealed(n) if n >= 9));
+/// assert_eq!(game.view().unwrap()[4 * 9 + 4], b'B');
+/// assert_eq!(game.state(), GameState::Playing);
+///
+/// // A 2 x 2 LeetCode board: a hidden mine, a hidden safe cell and two revealed '1's.
+/// let mut game = Game::from_board(b"M1E1", 2, 2).unwrap();
+/// assert!(game.toggle_flag(0, 0).unwrap());
+/// game.chord(0, 1).unwrap(); // one flag next to the '1': reveals (1, 0)
+/// assert_eq!(game.state(), GameState::Won);
+/// assert_eq!(game.view().unwrap(), b"F111");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    cells: Vec<u8>,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    flags: usize,
+    /// Safe cells not yet revealed; the game is won when it reaches 0.
+    hidden_safe: usize,
+    state: GameState,
+    /// The config whose mines wait for the first reveal (SAFE and OPENING).
+    pending: Option<Config>,
+}
+
+/// The session grid as a layout sink: a hidden cell, flagged or not, becomes a mine.
+struct Grid<'a>(&'a mut [u8]);
+
+impl MineSink for Grid<'_> {
+    fn place(&mut self, index: usize) -> bool {
+        let cell = &mut self.0[index];
+        match *cell {
+            EMPTY => *cell = MINE,
+            FLAGGED_EMPTY => *cell = FLAGGED_MINE,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The one place boards are generated, so other generators (no-guess) slot in here.
+fn generate(config: &Config, first: Option<(usize, usize)>, cells: &mut [u8]) -> Result<()> {
+    let exclusion = match first {
+        Some((r, c)) => config.first_click.exclusion(r, c),
+        None => Exclusion::None,
+    };
+    Layout {
+        rows: config.rows,
+        cols: config.cols,
+        mines: config.mines,
+        exclusion,
+    }
+    .place(config.seed, &mut Grid(cells))
+}
+
+impl Game {
+    /// A new game. With [`FirstClick::Any`] the mines are placed now; otherwise at the first
+    /// reveal, which is then what the seed's layout keeps clear.
+    ///
+    /// A board whose every cell is a mine has no safe cell to reveal: it starts won.
+    pub fn new(config: &Config) -> Result<Self> {
+        let cells = config.check()?;
+        let mut grid = try_filled(cells, EMPTY)?;
+        let pending = match config.first_click {
+            FirstClick::Any => {
+                generate(config, None, &mut grid)?;
+                None
+            }
+            FirstClick::Safe | FirstClick::Opening => Some(*config),
+        };
+        let hidden_safe = cells - config.mines;
+        Ok(Game {
+            cells: grid,
+            rows: config.rows,
+            cols: config.cols,
+            mines: config.mines,
+            flags: 0,
+            hidden_safe,
+            state: if hidden_safe == 0 {
+                GameState::Won
+            } else {
+                GameState::Playing
+            },
+            pending,
+        })
+    }
+
+    /// A game in progress from a LeetCode board (`rows * cols` bytes, row-major): 'M' and 'E'
+    /// are hidden, 'B' and '1'-'8' revealed, 'X' a revealed mine (the game is then lost).
+    ///
+    /// Every revealed blank or digit must match its count of neighbouring mines ('M' or 'X'),
+    /// otherwise the board is `Inconsistent`. A board with no hidden safe cell left is won.
+    pub fn from_board(board: &[u8], rows: usize, cols: usize) -> Result<Self> {
+        let len = check_shape(board.len(), rows, cols)?;
+        let mut cells = Vec::new();
+        cells.try_reserve_exact(len).map_err(|_| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate a {rows} x {cols} game"),
+            )
+        })?;
+        cells.extend_from_slice(board);
+        Board::new(&mut cells, rows, cols)?;
+        check_counts(&cells, rows, cols)?;
+        let (mut mines, mut hidden_safe, mut exploded) = (0, 0, false);
+        for &b in &cells {
+            mines += usize::from(b == MINE || b == EXPLODED);
+            hidden_safe += usize::from(b == EMPTY);
+            exploded |= b == EXPLODED;
+        }
+        let state = if exploded {
+            GameState::Lost
+        } else if hidden_safe == 0 {
+            GameState::Won
+        } else {
+            GameState::Playing
+        };
+        Ok(Game {
+            cells,
+            rows,
+            cols,
+            mines,
+            flags: 0,
+            hidden_safe,
+            state,
+            pending: None,
+        })
+    }
+
+    /// Reveals `(row, col)`.
+    ///
+    /// A hidden unflagged mine loses the game (`Exploded`); a hidden unflagged safe cell shows
+    /// its count and, when that is zero, floods its opening (`Revealed(cells)`); a flagged or
+    /// revealed cell is left alone (`Unchanged`). The first reveal of a SAFE or OPENING game
+    /// places the mines first. After the game has ended: `GameOver`, nothing changes.
+    pub fn reveal(&mut self, row: usize, col: usize) -> Result<Click> {
+        let i = self.check_move(row, col)?;
+        match self.cells[i] {
+            EMPTY => {
+                if let Some(config) = self.pending {
+                    generate(&config, Some((row, col)), &mut self.cells)?;
+                    self.pending = None;
+                }
+                let n = self.open(row, col)?;
+                Ok(Click::Revealed(n))
+            }
+            MINE => {
+                self.cells[i] = EXPLODED;
+                self.state = GameState::Lost;
+                Ok(Click::Exploded)
+            }
+            _ => Ok(Click::Unchanged),
+        }
+    }
+
+    /// Flags a hidden unflagged cell or unflags a flagged one; returns whether the cell is flagged
+    /// now. A revealed cell is left alone (and is not flagged). After the game has ended:
+    /// `GameOver`, nothing changes.
+    pub fn toggle_flag(&mut self, row: usize, col: usize) -> Result<bool> {
+        let i = self.check_move(row, col)?;
+        let cell = &mut self.cells[i];
+        let (now, flagged) = match *cell {
+            EMPTY => (FLAGGED_EMPTY, true),
+            MINE => (FLAGGED_MINE, true),
+            FLAGGED_EMPTY => (EMPTY, false),
+            FLAGGED_MINE => (MINE, false),
+            _ => return Ok(false),
+        };
+        *cell = now;
+        if flagged {
+            self.flags += 1;
+        } else {
+            self.flags -= 1;
+        }
+        Ok(flagged)
+    }
+
+    /// Chords on `(row, col)`: when it is a revealed digit with exactly that many flagged
+    /// neighbours, reveals every unflagged hidden neighbour, in row-major order, as [`reveal`]
+    /// would. A wrongly placed flag means a mine is among them: every mine the chord uncovers
+    /// shows 'X' and the game is lost (`Exploded`). Otherwise nothing happens (`Unchanged`).
+    /// After the game has ended: `GameOver`, nothing changes.
+    ///
+    /// [`reveal`]: Game::reveal
+    pub fn chord(&mut self, row: usize, col: usize) -> Result<Click> {
+        let i = self.check_move(row, col)?;
+        let digit = self.cells[i];
+        if !(b'1'..=b'8').contains(&digit) {
+            return Ok(Click::Unchanged);
+        }
+        let (r0, r1) = (row.saturating_sub(1), (row + 1).min(self.rows - 1));
+        let (c0, c1) = (col.saturating_sub(1), (col + 1).min(self.cols - 1));
+        let mut flagged = 0;
+        for r in r0..=r1 {
+            for &b in &self.cells[r * self.cols + c0..=r * self.cols + c1] {
+                flagged += u8::from(b == FLAGGED_EMPTY || b == FLAGGED_MINE);
+            }
+        }
+        if flagged != digit - b'0' {
+            return Ok(Click::Unchanged);
+        }
+        let (mut revealed, mut exploded) = (0, false);
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                let j = r * self.cols + c;
+                match self.cells[j] {
+                    MINE => {
+                        self.cells[j] = EXPLODED;
+                        exploded = true;
+                    }
+                    // An earlier neighbour's flood may already have opened this one.
+                    EMPTY => match self.open(r, c) {
+                        Ok(n) => revealed += n,
+                        Err(e) => {
+                            if exploded {
+                                self.state = GameState::Lost;
+                            }
+                            return Err(e);
+                        }
+                    },
+                    _ => {}
+                }
+            }
+        }
+        Ok(if exploded {
+            self.state = GameState::Lost;
+            Click::Exploded
+        } else if revealed == 0 {
+            Click::Unchanged
+        } else {
+            Click::Revealed(revealed)
+        })
+    }
+
+    /// Whether the game goes on, is won or is lost.
+    pub fn state(&self) -> GameState {
+        self.state
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Mines on the board (placed now or at the first reveal).
+    pub fn mines(&self) -> usize {
+        self.mines
+    }
+
+    /// Cells flagged now.
+    pub fn flags(&self) -> usize {
+        self.flags
+    }
+
+    /// Safe cells still hidden; the game is won when none is left.
+    pub fn hidden_safe(&self) -> usize {
+        self.hidden_safe
+    }
+
+    /// Whether the mines are on the board yet (SAFE and OPENING games place them at the first
+    /// reveal).
+    pub fn mines_placed(&self) -> bool {
+        self.pending.is_none()
+    }
+
+    /// What the player sees, row-major: 'E' hidden, 'F' flagged, 'B' and '1'-'8' revealed; after
+    /// a loss 'X' for every mine that was hit and 'M' for the other mines, flagged or not.
+    pub fn view_bytes(&self) -> impl ExactSizeIterator<Item = u8> + '_ {
+        let table = if self.state == GameState::Lost {
+            &VIEW_LOST
+        } else {
+            &VIEW_PLAYING
+        };
+        self.cells.iter().map(move |&b| table[usize::from(b)])
+    }
+
+    /// The true board in the LeetCode alphabet, row-major: 'M' and 'E' hidden, 'B' and '1'-'8'
+    /// revealed, 'X' a mine that was hit; flags are not shown. Before the first reveal of a SAFE
+    /// or OPENING game no mine is placed yet, so every cell is 'E'.
+    pub fn board_bytes(&self) -> impl ExactSizeIterator<Item = u8> + '_ {
+        self.cells.iter().map(|&b| TRUE_BOARD[usize::from(b)])
+    }
+
+    /// [`view_bytes`](Game::view_bytes), collected.
+    pub fn view(&self) -> Result<Vec<u8>> {
+        collect(self.view_bytes())
+    }
+
+    /// [`board_bytes`](Game::board_bytes), collected.
+    pub fn board(&self) -> Result<Vec<u8>> {
+        collect(self.board_bytes())
+    }
+
+    /// The cell index of a move, or why the move is refused.
+    fn check_move(&self, row: usize, col: usize) -> Result<usize> {
+        let over = match self.state {
+            GameState::Playing => None,
+            GameState::Won => Some("won"),
+            GameState::Lost => Some("lost"),
+        };
+        if let Some(how) = over {
+            return Err(Error::new(
+                ErrorKind::GameOver,
+                format!("the move at ({row}, {col}) is refused: the game is already {how}"),
+            ));
+        }
+        check_coordinate(row, col, self.rows, self.cols)?;
+        Ok(row * self.cols + col)
+    }
+
+    /// Reveals the hidden unflagged safe cell `(row, col)` with the core flood fill.
+    fn open(&mut self, row: usize, col: usize) -> Result<usize> {
+        match reveal_empty(
+            &mut self.cells,
+            self.rows,
+            self.cols,
+            row,
+            col,
+            &SESSION_MINES,
+        ) {
+            Ok(n) => {
+                self.hidden_safe -= n;
+                if self.hidden_safe == 0 {
+                    self.state = GameState::Won;
+                }
+                Ok(n)
+            }
+            Err(e) => {
+                // The flood stopped part-way (out of memory): keep the counter true to the grid.
+                self.hidden_safe = self
+                    .cells
+                    .iter()
+                    .filter(|&&b| b == EMPTY || b == FLAGGED_EMPTY)
+                    .count();
+                Err(e)
+            }
+        }
+    }
+}
+
+fn collect(bytes: impl ExactSizeIterator<Item = u8>) -> Result<Vec<u8>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(bytes.len()).map_err(|_| {
+        Error::new(
+            ErrorKind::OutOfMemory,
+            format!("could not allocate {} bytes for a board", bytes.len()),
+        )
+    })?;
+    v.extend(bytes);
+    Ok(v)
+}
+
+/// Checks every revealed blank and digit against its neighbouring mines.
+fn check_counts(cells: &[u8], rows: usize, cols: usize) -> Result<()> {
+    for (i, &b) in cells.iter().enumerate() {
+        let shown = match b {
+            BLANK => 0,
+            b'1'..=b'8' => b - b'0',
+            _ => continue,
+        };
+        let (r, c) = (i / cols, i % cols);
+        let (c0, c1) = (c.saturating_sub(1), (c + 1).min(cols - 1));
+        let mut mines = 0;
+        for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+            for &n in &cells[rr * cols + c0..=rr * cols + c1] {
+                mines += LEETCODE_MINES[usize::from(n)];
+            }
+        }
+        if mines != shown {
+            return Err(Error::new(
+                ErrorKind::Inconsistent,
+                format!(
+                    "cell ({r}, {c}) shows {} but {mines} of its neighbours are mines ('M' or 'X')",
+                    describe_byte(b)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(rows: usize, cols: usize, mines: usize, rule: FirstClick) -> Config {
+        Config {
+            rows,
+            cols,
+            mines,
+            seed: 7,
+            first_click: rule,
+            no_guess: false,
+        }
+    }
+
+    fn text(v: Vec<u8>) -> String {
+        String::from_utf8(v).unwrap()
+    }
+
+    #[test]
+    fn mine_limits_per_rule() {
+        let too_many = |c: Config| Game::new(&c).unwrap_err();
+        assert!(Game::new(&config(3, 3, 9, FirstClick::Any)).is_ok());
+        assert_eq!(
+            too_many(config(3, 3, 10, FirstClick::Any)).detail(),
+            "10 mines do not fit on a 3 x 3 board; at most 9 are allowed"
+        );
+        assert!(Game::new(&config(3, 3, 8, FirstClick::Safe)).is_ok());
+        assert_eq!(
+            too_many(config(3, 3, 9, FirstClick::Safe)).kind(),
+            ErrorKind::TooManyMines
+        );
+        assert!(Game::new(&config(4, 4, 7, FirstClick::Opening)).is_ok());
+        assert_eq!(
+            too_many(config(4, 4, 8, FirstClick::Opening)).detail(),
+            "8 mines do not fit on a 4 x 4 board with an opening first click (its 3x3 block \
+             stays clear); at most 7 are allowed"
+        );
+        // Clipped blocks: a 2-row board's block covers 2 x 3 cells, a 1 x 1 board's only itself.
+        assert_eq!(FirstClick::Opening.max_mines(2, 10), 14);
+        assert_eq!(FirstClick::Opening.max_mines(2, 2), 0);
+        assert_eq!(FirstClick::Opening.max_mines(1, 1), 0);
+        assert_eq!(FirstClick::Safe.max_mines(1, 1), 0);
+        assert_eq!(
+            Game::new(&config(0, 3, 0, FirstClick::Any))
+                .unwrap_err()
+                .kind(),
+            ErrorKind::ZeroSize
+        );
+        assert_eq!(
+            Game::new(&config(usize::MAX, 3, 0, FirstClick::Any))
+                .unwrap_err()
+                .kind(),
+            ErrorKind::SizeOverflow
+        );
+        let mut c = config(9, 9, 10, FirstClick::Opening);
+        c.no_guess = true;
+        let e = Game::new(&c).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert!(e.detail().contains("OPENING") && e.detail().contains("solver"));
+    }
+
+    #[test]
+    fn all_mines_starts_won() {
+        let g = Game::new(&config(2, 2, 4, FirstClick::Any)).unwrap();
+        assert_eq!(g.state(), GameState::Won);
+        assert_eq!(text(g.board().unwrap()), "MMMM");
+    }
+
+    #[test]
+    fn opening_first_click_opens_a_zero_even_in_corners() {
+        for seed in 0..50 {
+            for (r, c) in [(0, 0), (0, 7), (3, 4), (7, 7)] {
+                let mut cfg = config(8, 8, 40, FirstClick::Opening);
+                cfg.seed = seed;
+                let mut g = Game::new(&cfg).unwrap();
+                assert!(!g.mines_placed());
+                assert_eq!(text(g.board().unwrap()), "E".repeat(64));
+                assert!(matches!(g.reveal(r, c).unwrap(), Click::Revealed(_)));
+                assert!(g.mines_placed());
+                assert_eq!(g.view().unwrap()[r * 8 + c], BLANK);
+                assert_eq!(
+                    g.board().unwrap().iter().filter(|&&b| b == MINE).count(),
+                    40
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn safe_first_click_is_never_a_mine_even_when_almost_full() {
+        for seed in 0..50 {
+            let mut cfg = config(3, 3, 8, FirstClick::Safe);
+            cfg.seed = seed;
+            let mut g = Game::new(&cfg).unwrap();
+            assert_eq!(g.reveal(1, 2).unwrap(), Click::Revealed(1));
+            assert_eq!(g.state(), GameState::Won);
+            assert_eq!(text(g.view().unwrap()), "EEEEE5EEE");
+            assert_eq!(text(g.board().unwrap()), "MMMMM5MMM");
+        }
+    }
+
+    #[test]
+    fn flags_block_reveal_and_flood_then_chord_wins() {
+        #[rustfmt::skip]
+        let board = b"\
+EEEEE\
+EEEEE\
+EEEEM";
+        let mut g = Game::from_board(board, 3, 5).unwrap();
+        assert!(g.toggle_flag(0, 4).unwrap()); // a wrong (safe) flag
+        assert_eq!(g.reveal(0, 4).unwrap(), Click::Unchanged);
+        assert_eq!(g.reveal(0, 0).unwrap(), Click::Revealed(13));
+        assert_eq!(text(g.view().unwrap()), "BBBBFBBB11BBB1E");
+        assert_eq!(text(g.board().unwrap()), "BBBBEBBB11BBB1M");
+        assert_eq!(g.state(), GameState::Playing);
+        assert_eq!(g.hidden_safe(), 1);
+        assert!(!g.toggle_flag(0, 4).unwrap());
+        assert!(!g.toggle_flag(0, 0).unwrap()); // revealed: nothing
+        assert_eq!(g.flags(), 0);
+        assert!(g.toggle_flag(2, 4).unwrap());
+        assert_eq!(g.chord(1, 4).unwrap(), Click::Revealed(1));
+        assert_eq!(g.state(), GameState::Won);
+        assert_eq!(text(g.view().unwrap()), "BBBBBBBB11BBB1F");
+        let e = g.reveal(0, 0).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::GameOver);
+        assert_eq!(
+            e.detail(),
+            "the move at (0, 0) is refused: the game is already won"
+        );
+        assert_eq!(g.toggle_flag(2, 4).unwrap_err().kind(), ErrorKind::GameOver);
+        assert_eq!(g.chord(1, 4).unwrap_err().kind(), ErrorKind::GameOver);
+    }
+
+    #[test]
+    fn wrong_flag_chord_loses_and_shows_mines() {
+        #[rustfmt::skip]
+        let board = b"\
+MEM\
+E2E\
+EEE";
+        let mut g = Game::from_board(board, 3, 3).unwrap();
+        // Digits need exactly their count of flags.
+        assert_eq!(g.chord(1, 1).unwrap(), Click::Unchanged);
+        g.toggle_flag(0, 0).unwrap();
+        assert_eq!(g.chord(1, 1).unwrap(), Click::Unchanged);
+        g.toggle_flag(0, 1).unwrap(); // wrong
+        assert_eq!(g.chord(1, 1).unwrap(), Click::Exploded);
+        assert_eq!(g.state(), GameState::Lost);
+        assert_eq!(text(g.view().unwrap()), "MFX121BBB");
+        assert_eq!(text(g.board().unwrap()), "MEX121BBB");
+        assert_eq!(g.chord(1, 1).unwrap_err().kind(), ErrorKind::GameOver);
+    }
+
+    #[test]
+    fn from_board_states_and_consistency() {
+        assert_eq!(
+            Game::from_board(b"B1E1BB1M1BB111BBBBBB", 4, 5)
+                .unwrap()
+                .state(),
+            GameState::Playing
+        );
+        let g = Game::from_board(b"B1E1BB1X1BB111BBBBBB", 4, 5).unwrap();
+        assert_eq!(g.state(), GameState::Lost);
+        assert_eq!(text(g.view().unwrap()), "B1E1BB1X1BB111BBBBBB");
+        assert_eq!(
+            Game::from_board(b"M1", 1, 2).unwrap().state(),
+            GameState::Won
+        );
+        let e = Game::from_board(b"M2E", 1, 3).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Inconsistent);
+        assert_eq!(
+            e.detail(),
+            "cell (0, 1) shows '2' (0x32) but 1 of its neighbours are mines ('M' or 'X')"
+        );
+        let e = Game::from_board(b"EBM", 1, 3).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Inconsistent);
+        assert_eq!(
+            Game::from_board(b"EF", 1, 2).unwrap_err().kind(),
+            ErrorKind::InvalidCell
+        );
+        assert_eq!(
+            Game::from_board(b"EEE", 1, 2).unwrap_err().kind(),
+            ErrorKind::InvalidArgument
+        );
+    }
+
+    #[test]
+    fn reveal_errors_change_nothing() {
+        let mut g = Game::new(&config(4, 4, 3, FirstClick::Safe)).unwrap();
+        assert_eq!(g.reveal(4, 0).unwrap_err().kind(), ErrorKind::OutOfBounds);
+        assert_eq!(g.chord(0, 4).unwrap_err().kind(), ErrorKind::OutOfBounds);
+        assert_eq!(
+            g.toggle_flag(usize::MAX, 0).unwrap_err().kind(),
+            ErrorKind::OutOfBounds
+        );
+        assert!(!g.mines_placed());
+        assert_eq!(g.flags(), 0);
+    }
+}
