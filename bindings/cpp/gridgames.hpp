@@ -128,11 +128,98 @@ inline void click(std::string &board, std::size_t rows, std::size_t cols, std::s
     detail::check(gg_mines_click(board.data(), rows, cols, row, col));
 }
 
-// Sessions (issue 5) go here:
-//   using game_handle = handle<gg_mines, gg_mines_free>;
-//   class game { game_handle h_; std::size_t rows_, cols_; ... reveal(), toggle_flag(), chord(),
-//                state(), view(), board() returning std::string of rows * cols chars };
-//   game::game(const gg_mines_config &) calls gg_mines_new, game::from_board(...) likewise.
+/// gg_mines_state(): where a game stands.
+enum class game_state : std::uint32_t {
+    playing = GG_MINES_PLAYING, ///< moves are accepted
+    won = GG_MINES_WON,         ///< every safe cell is revealed
+    lost = GG_MINES_LOST,       ///< a mine was revealed
+};
+
+/// A Minesweeper game session (gg_mines, README "Minesweeper game sessions"): owns its handle,
+/// frees it once, moves but does not copy. Moves and reads throw gg::error on failure (a move
+/// after the end: GG_ERR_GAME_OVER; a cell outside the board: GG_ERR_OUT_OF_BOUNDS) and then
+/// change nothing. A moved-from game throws GG_ERR_NULL_POINTER. One thread at a time.
+class game {
+  public:
+    using game_handle = handle<gg_mines, gg_mines_free>;
+
+    /// gg_mines_new(): a board generated from cfg.seed under cfg.first_click.
+    explicit game(const gg_mines_config &cfg) : rows_(cfg.rows), cols_(cfg.cols) {
+        gg_mines *raw = nullptr;
+        detail::check(gg_mines_new(&cfg, &raw));
+        h_.reset(raw);
+    }
+
+    /// gg_mines_new() with these fields and no_guess = 0.
+    game(std::size_t rows, std::size_t cols, std::size_t mines, std::uint64_t seed,
+         std::uint32_t first_click)
+        : game(gg_mines_config{rows, cols, mines, seed, first_click, 0}) {}
+
+    /// gg_mines_from_board(): a game from a rows x cols LeetCode board (row-major chars, no
+    /// terminators), which is copied.
+    static game from_board(const std::string &board, std::size_t rows, std::size_t cols) {
+        if (!detail::holds(board.size(), rows, cols))
+            throw std::invalid_argument("mines board holds " + std::to_string(board.size()) +
+                                        " cells, not " + std::to_string(rows) + " x " +
+                                        std::to_string(cols));
+        gg_mines *raw = nullptr;
+        // data() is never NULL, even for an empty string.
+        detail::check(gg_mines_from_board(board.data(), rows, cols, &raw));
+        return game(game_handle(raw), rows, cols);
+    }
+
+    /// gg_mines_reveal(): a mine loses, a zero floods open its region; a flagged or revealed
+    /// cell is left alone.
+    void reveal(std::size_t row, std::size_t col) {
+        detail::check(gg_mines_reveal(h_.get(), row, col));
+    }
+
+    /// gg_mines_toggle_flag(): flags or unflags a hidden cell.
+    void toggle_flag(std::size_t row, std::size_t col) {
+        detail::check(gg_mines_toggle_flag(h_.get(), row, col));
+    }
+
+    /// gg_mines_chord(): on a digit with that many flagged neighbours, reveals the others.
+    void chord(std::size_t row, std::size_t col) {
+        detail::check(gg_mines_chord(h_.get(), row, col));
+    }
+
+    /// gg_mines_state().
+    game_state state() const {
+        std::uint32_t s = GG_MINES_PLAYING;
+        detail::check(gg_mines_state(h_.get(), &s));
+        return static_cast<game_state>(s);
+    }
+
+    /// gg_mines_view(): what the player sees, rows() * cols() chars ('E', 'F', 'B', '1'-'8';
+    /// after a loss 'X' and 'M').
+    std::string view() const {
+        std::string out(rows_ * cols_, '\0'); // the library accepted rows * cols: no overflow
+        detail::check(gg_mines_view(h_.get(), out.data(), out.size()));
+        return out;
+    }
+
+    /// gg_mines_board(): the true board in the LeetCode alphabet, rows() * cols() chars.
+    std::string board() const {
+        std::string out(rows_ * cols_, '\0');
+        detail::check(gg_mines_board(h_.get(), out.data(), out.size()));
+        return out;
+    }
+
+    std::size_t rows() const noexcept { return rows_; }
+    std::size_t cols() const noexcept { return cols_; }
+    /// The handle, for calling the C API directly; NULL once moved from.
+    gg_mines *get() const noexcept { return h_.get(); }
+    explicit operator bool() const noexcept { return static_cast<bool>(h_); }
+
+  private:
+    game(game_handle h, std::size_t rows, std::size_t cols) noexcept
+        : h_(std::move(h)), rows_(rows), cols_(cols) {}
+
+    game_handle h_;
+    std::size_t rows_ = 0, cols_ = 0;
+};
+
 // The solver (issue 6): probabilities(view, rows, cols, mines) -> std::vector<double>,
 // hint(...) -> struct { std::size_t row, col; double risk; }.
 

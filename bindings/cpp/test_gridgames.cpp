@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -103,8 +104,174 @@ void mines() {
     CHECK(size_checked);
 }
 
-// gg::handle with a stand-in type until a real handle (gg_mines) lands; then this becomes
-// gg::handle<gg_mines, gg_mines_free> driven through gg::mines::game.
+// Throws std::invalid_argument (a size checked before the call)?
+template <typename F> bool invalid_argument(F f) {
+    try {
+        f();
+    } catch (const std::invalid_argument &) {
+        return true;
+    }
+    return false;
+}
+
+using gg::mines::game;
+using gg::mines::game_state;
+
+static_assert(!std::is_copy_constructible_v<game> && !std::is_copy_assignable_v<game>,
+              "a game owns its handle");
+static_assert(std::is_nothrow_move_constructible_v<game> &&
+                  std::is_nothrow_move_assignable_v<game>,
+              "moving a game only moves the pointer");
+
+// The 9 x 9 layout of seed 2024, 10 mines, first click (4, 4) under OPENING (README
+// "Reproducibility promise").
+const std::string golden = "EEEEEEMME"
+                           "MEMEEEEEE"
+                           "EMEEEEEEE"
+                           "EEEEEEMEE"
+                           "EEEEEEEME"
+                           "MEMEEEEEE"
+                           "EEEEEEEEE"
+                           "EMEEEEEEE"
+                           "EEEEEEEEE";
+
+void session_reproducible() {
+    game a(9, 9, 10, 2024, GG_FIRST_CLICK_OPENING);
+    CHECK(a.rows() == 9 && a.cols() == 9 && a.state() == game_state::playing);
+    CHECK(a.board() == std::string(81, 'E')); // no mine before the first reveal
+    a.reveal(4, 4);
+    std::string want = golden;
+    gg::mines::click(want, 9, 9, 4, 4);
+    CHECK(a.board() == want);
+    std::string hidden = want;
+    for (char &c : hidden)
+        if (c == 'M') c = 'E';
+    CHECK(a.view() == hidden);
+    CHECK(a.state() == game_state::playing);
+
+    gg_mines_config cfg{9, 9, 10, 2024, GG_FIRST_CLICK_OPENING, 0};
+    game b(cfg);
+    b.reveal(4, 4);
+    CHECK(b.board() == want);
+    cfg.seed = 2025;
+    game c(cfg);
+    c.reveal(4, 4);
+    CHECK(c.board() != want);
+}
+
+// Flags stop reveals; a chord next to the right flag wins; then every move is refused.
+void session_win_by_chord() {
+    game g = game::from_board("EEEEE"
+                              "EEEEE"
+                              "EEEEM",
+                              3, 5);
+    g.toggle_flag(0, 4); // wrong, on a safe cell
+    g.reveal(0, 4);      // flagged: nothing
+    g.reveal(0, 0);
+    CHECK(g.view() == "BBBBF"
+                      "BBB11"
+                      "BBB1E");
+    CHECK(g.board() == "BBBBE"
+                       "BBB11"
+                       "BBB1M");
+    g.toggle_flag(0, 4);
+    g.toggle_flag(2, 4);
+    CHECK(g.state() == game_state::playing);
+    g.chord(1, 4);
+    CHECK(g.state() == game_state::won);
+    CHECK(g.view() == "BBBBB"
+                      "BBB11"
+                      "BBB1F");
+    std::string detail = EXPECT_ERROR(g.reveal(0, 0), GG_ERR_GAME_OVER);
+    CHECK(detail.find("already won") != std::string::npos);
+    EXPECT_ERROR(g.toggle_flag(2, 4), GG_ERR_GAME_OVER);
+    EXPECT_ERROR(g.chord(1, 4), GG_ERR_GAME_OVER);
+    CHECK(g.view() == "BBBBB"
+                      "BBB11"
+                      "BBB1F");
+}
+
+void session_losses() {
+    // A chord around a wrong flag uncovers a mine.
+    game g = game::from_board("MEM"
+                              "E2E"
+                              "EEE",
+                              3, 3);
+    g.toggle_flag(0, 0);
+    g.toggle_flag(0, 1);
+    g.chord(1, 1);
+    CHECK(g.state() == game_state::lost);
+    CHECK(g.view() == "MFX"
+                      "121"
+                      "BBB");
+    CHECK(g.board() == "MEX"
+                       "121"
+                       "BBB");
+
+    // ANY lets the first reveal hit a mine.
+    game any(6, 7, 12, 99, GG_FIRST_CLICK_ANY);
+    std::string board = any.board();
+    std::size_t mine = board.find('M');
+    CHECK(mine != std::string::npos);
+    any.reveal(mine / 7, mine % 7);
+    CHECK(any.state() == game_state::lost);
+    CHECK(any.view()[mine] == 'X');
+    EXPECT_ERROR(any.reveal(0, 0), GG_ERR_GAME_OVER);
+}
+
+void session_errors() {
+    EXPECT_ERROR(game(3, 3, 10, 1, GG_FIRST_CLICK_ANY), GG_ERR_TOO_MANY_MINES);
+    EXPECT_ERROR(game(9, 9, 73, 1, GG_FIRST_CLICK_OPENING), GG_ERR_TOO_MANY_MINES);
+    EXPECT_ERROR(game(0, 9, 0, 1, GG_FIRST_CLICK_ANY), GG_ERR_ZERO_SIZE);
+    EXPECT_ERROR(game(SIZE_MAX, 2, 0, 1, GG_FIRST_CLICK_ANY), GG_ERR_SIZE_OVERFLOW);
+    std::string detail = EXPECT_ERROR(game(9, 9, 10, 1, 3), GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("first_click is 3") != std::string::npos);
+    EXPECT_ERROR(game(gg_mines_config{9, 9, 10, 1, GG_FIRST_CLICK_OPENING, 1}),
+                 GG_ERR_INVALID_ARGUMENT);
+
+    EXPECT_ERROR(game::from_board("EEFE", 2, 2), GG_ERR_INVALID_CELL);
+    detail = EXPECT_ERROR(game::from_board("M2E", 1, 3), GG_ERR_INCONSISTENT);
+    CHECK(detail.find("cell (0, 1)") != std::string::npos);
+    EXPECT_ERROR(game::from_board("", 0, 3), GG_ERR_ZERO_SIZE);
+    CHECK(invalid_argument([] { game::from_board("EEE", 2, 2); }));
+    CHECK(invalid_argument([] { game::from_board("EEEE", SIZE_MAX, 2); }));
+
+    game g = game::from_board("B1E"
+                              "B1M"
+                              "B11",
+                              3, 3);
+    detail = EXPECT_ERROR(g.reveal(3, 0), GG_ERR_OUT_OF_BOUNDS);
+    CHECK(detail == "cell (3, 0) is outside the 3 x 3 board");
+    EXPECT_ERROR(g.toggle_flag(0, SIZE_MAX), GG_ERR_OUT_OF_BOUNDS);
+    EXPECT_ERROR(g.chord(3, 3), GG_ERR_OUT_OF_BOUNDS);
+    CHECK(g.view() == "B1EB1EB11"); // unchanged
+    CHECK(g.state() == game_state::playing);
+}
+
+// Moves hand the handle over; the moved-from game is empty and says so.
+void session_moves() {
+    game a = game::from_board("EM", 1, 2);
+    gg_mines *raw = a.get();
+    game b = std::move(a);
+    CHECK(!a && a.get() == nullptr); // NOLINT(bugprone-use-after-move): checked on purpose
+    CHECK(b && b.get() == raw);
+    b.reveal(0, 0);
+    CHECK(b.view() == "1E" && b.state() == game_state::won);
+    std::string detail = EXPECT_ERROR(a.reveal(0, 0), GG_ERR_NULL_POINTER);
+    CHECK(detail.find("game is NULL") != std::string::npos);
+    EXPECT_ERROR(a.view(), GG_ERR_NULL_POINTER);
+    EXPECT_ERROR(a.state(), GG_ERR_NULL_POINTER);
+
+    game c(2, 2, 1, 7, GG_FIRST_CLICK_SAFE);
+    c = std::move(b); // frees c's own game first
+    CHECK(c.get() == raw && !b);
+    std::vector<game> games;
+    for (std::uint64_t seed = 0; seed < 3; ++seed) games.emplace_back(3, 3, 1, seed, 1);
+    games.push_back(std::move(c)); // vector growth moves the games; each is freed once below
+    CHECK(games.back().view() == "1E");
+} // scope exit frees every game (the sanitizer build of this test catches a leak or a double free)
+
+// gg::handle with a stand-in type, counting frees: every wrapper class (game above) holds one.
 struct fake {
     int id;
 };
@@ -139,6 +306,11 @@ int main() {
     version();
     snakes();
     mines();
+    session_reproducible();
+    session_win_by_chord();
+    session_losses();
+    session_errors();
+    session_moves();
     handles();
     std::printf("test_gridgames_cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;

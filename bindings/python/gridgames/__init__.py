@@ -5,6 +5,10 @@
     1
     >>> gridgames.mines.click(["EM", "EE"], 1, 0)
     [['E', 'M'], ['1', 'E']]
+    >>> with gridgames.mines.Game.from_board(["EM", "EE"]) as game:
+    ...     game.reveal(1, 0)
+    ...     game.state.name, game.view()
+    ('PLAYING', [['E', 'E'], ['1', 'E']])
 
 Failures raise :class:`gridgames.GridgamesError` subclasses (see :mod:`gridgames.errors`) whose
 message is ``gg_status_str`` and the library's detail. The shared library is found as described

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
@@ -164,28 +165,48 @@ def grid_shape(rows: Sequence[Sequence], what: str) -> tuple[int, int]:
 class Handle:
     """Owns one opaque gg_* pointer and frees it exactly once: on close(), at the end of a
     ``with`` block, or when garbage-collected. Subclasses set ``_free`` to the C free function
-    (e.g. ``gg_mines_free``). Passing the object to a declared function passes its pointer; a
-    closed handle raises ValueError instead of passing NULL. One thread at a time."""
+    (e.g. ``gg_mines_free``) and make their calls through :meth:`_call`. Passing the object to a
+    declared function passes its pointer; a closed handle raises ValueError instead of passing
+    NULL.
+
+    The C API lets one thread at a time use a handle, and ctypes releases the GIL during a call,
+    so every call and close() hold a per-handle lock: threads sharing an object take turns
+    instead of corrupting it. Copies are refused, since two owners would free twice."""
 
     _free: Optional[Callable[[ctypes.c_void_p], None]] = None
 
     def __init__(self, pointer: ctypes.c_void_p) -> None:
+        self._lock = threading.Lock()
         self._pointer: Optional[ctypes.c_void_p] = pointer
+
+    def _closed_error(self) -> ValueError:
+        return ValueError(f"{type(self).__name__} is closed")
 
     @property
     def _as_parameter_(self) -> ctypes.c_void_p:
         if self._pointer is None:
-            raise ValueError(f"{type(self).__name__} is closed")
+            raise self._closed_error()
         return self._pointer
+
+    def _call(self, fn: Callable[..., int], *args) -> None:
+        """check(fn(pointer, *args)) while holding the lock; ValueError once closed."""
+        with self._lock:
+            if self._pointer is None:
+                raise self._closed_error()
+            check(fn(self._pointer, *args))
 
     @property
     def closed(self) -> bool:
         return self._pointer is None
 
     def close(self) -> None:
-        pointer, self._pointer = getattr(self, "_pointer", None), None
-        if pointer is not None and type(self)._free is not None:
-            type(self)._free(pointer)
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ never ran (the constructor failed first)
+            return
+        with lock:  # waits for a call in progress on another thread
+            pointer, self._pointer = self._pointer, None
+            if pointer is not None and type(self)._free is not None:
+                type(self)._free(pointer)
 
     def __enter__(self):
         return self
@@ -195,3 +216,12 @@ class Handle:
 
     def __del__(self) -> None:
         self.close()
+
+    def __copy__(self):
+        raise TypeError(f"{type(self).__name__} owns a C handle and cannot be copied")
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError(f"{type(self).__name__} owns a C handle and cannot be pickled")
