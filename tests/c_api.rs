@@ -119,7 +119,12 @@ fn c_test_programs_pass() {
     let mut failures = Vec::new();
     for src in &programs {
         let exe = build_c_program(src);
-        let out = Command::new(&exe).output().expect("run C test");
+        // cargo test puts target/debug on LD_LIBRARY_PATH, which outranks the program's RUNPATH
+        // and may hold a stale libgridgames.so from an earlier `cargo build`.
+        let out = Command::new(&exe)
+            .env_remove("LD_LIBRARY_PATH")
+            .output()
+            .expect("run C test");
         let text = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),

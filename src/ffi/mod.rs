@@ -7,8 +7,10 @@
 pub(crate) mod boundary;
 mod mines;
 mod snakes;
+mod snakes_game;
 mod status;
 
 pub use mines::*;
 pub use snakes::*;
+pub use snakes_game::*;
 pub use status::*;

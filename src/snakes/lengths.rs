@@ -1,0 +1,361 @@
+//! How long games last: the distribution of one player's finishing turn, the round in which a
+//! game of several players ends, and each player's chance to win.
+//!
+//! One player's position distribution is pushed forward a turn at a time. Players are
+//! independent and roll once per round in turn order, so with `S(t)` = P(one player has not
+//! finished after `t` turns) and `f(t) = S(t-1) - S(t)`:
+//!
+//! - P(the game ends in round `t`) = `S(t-1)^P - S(t)^P`;
+//! - P(player `i` wins) = sum over `t` of `f(t) * S(t)^i * S(t-1)^(P-1-i)` (the players before `i`
+//!   have had `t` turns, those after it `t - 1`).
+//!
+//! Mass on a position that can no longer reach the last square is set aside for good. Only the
+//! window of positions holding mass is visited; entries below `1e-30` at its edges are dropped,
+//! and the total dropped (far below `1e-15`) is tracked.
+
+use super::reach::can_finish;
+use super::rules::Game;
+use crate::bitset::BitSet;
+use crate::error::{try_filled, Error, ErrorKind, Result};
+
+/// Mass below this at the edge of the window is dropped.
+const DROP: f64 = 1e-30;
+
+/// One player's position distribution, advanced a turn at a time.
+pub struct TurnChain<'a> {
+    game: Game<'a>,
+    can: BitSet,
+    cur: Vec<f64>,
+    next: Vec<f64>,
+    /// Positions `lo..=hi` may hold mass in `cur`; empty when `lo > hi`.
+    lo: usize,
+    hi: usize,
+    survival: f64,
+    live: f64,
+    dropped: f64,
+    turns: u64,
+}
+
+impl<'a> TurnChain<'a> {
+    /// A player about to take the first turn. Allocates everything the turns will need, so
+    /// [`TurnChain::step`] cannot fail.
+    pub fn new(game: Game<'a>) -> Result<Self> {
+        let n = game.squares();
+        let can = can_finish(&game)?;
+        let mut cur = try_filled(n, 0.0f64)?;
+        let next = try_filled(n, 0.0f64)?;
+        let start = game.rules().start;
+        let (lo, hi, live) = if can.get(start) {
+            cur[start] = 1.0;
+            (start, start, 1.0)
+        } else {
+            (1, 0, 0.0)
+        };
+        Ok(TurnChain {
+            game,
+            can,
+            cur,
+            next,
+            lo,
+            hi,
+            survival: 1.0,
+            live,
+            dropped: 0.0,
+            turns: 0,
+        })
+    }
+
+    /// P(not finished after the turns taken so far): `S(t)`.
+    pub fn survival(&self) -> f64 {
+        self.survival
+    }
+
+    /// The mass still able to finish (at most `survival`).
+    pub fn live(&self) -> f64 {
+        self.live
+    }
+
+    /// Total mass dropped at the window edges so far.
+    pub fn dropped(&self) -> f64 {
+        self.dropped
+    }
+
+    /// Whether no mass can finish any more: every later turn finishes nothing.
+    pub fn settled(&self) -> bool {
+        self.lo > self.hi
+    }
+
+    /// Turns taken.
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// Positions visited by the last turn (a measure of the work done).
+    pub fn window(&self) -> usize {
+        (self.hi + 1).saturating_sub(self.lo)
+    }
+
+    /// Takes one turn and returns the mass that finished in it, `f(t)`.
+    pub fn step(&mut self) -> f64 {
+        self.turns += 1;
+        if self.settled() {
+            return 0.0;
+        }
+        let n = self.game.squares();
+        let f = self.game.faces() as f64;
+        let (mut new_lo, mut new_hi) = (usize::MAX, 0usize);
+        let mut finished = 0.0;
+        {
+            let (cur, next, can, game) = (&mut self.cur, &mut self.next, &self.can, &self.game);
+            for (p, slot) in cur.iter_mut().enumerate().take(self.hi + 1).skip(self.lo) {
+                let m = std::mem::take(slot);
+                if m == 0.0 {
+                    continue;
+                }
+                let w = m / f;
+                game.for_each_move(p, |q, c| {
+                    let amount = if c == 1 { w } else { w * c as f64 };
+                    if q == n {
+                        finished += amount;
+                    } else if can.get(q) {
+                        next[q] += amount;
+                        new_lo = new_lo.min(q);
+                        new_hi = new_hi.max(q);
+                    }
+                });
+            }
+        }
+        // Mass that can no longer finish was not copied: it stays in the survival for good.
+        std::mem::swap(&mut self.cur, &mut self.next);
+        self.trim(new_lo, new_hi);
+        self.survival = (self.survival - finished).max(0.0);
+        finished
+    }
+
+    /// Drops negligible mass at the edges of the new window and recounts the live mass.
+    fn trim(&mut self, mut lo: usize, mut hi: usize) {
+        while lo <= hi && self.cur[lo] < DROP {
+            self.dropped += self.cur[lo];
+            self.cur[lo] = 0.0;
+            lo += 1;
+        }
+        while lo <= hi && self.cur[hi] < DROP {
+            self.dropped += self.cur[hi];
+            self.cur[hi] = 0.0;
+            hi -= 1;
+        }
+        if lo > hi {
+            (self.lo, self.hi, self.live) = (1, 0, 0.0);
+        } else {
+            self.live = self.cur[lo..=hi].iter().sum();
+            (self.lo, self.hi) = (lo, hi);
+        }
+    }
+}
+
+/// `x^k` by repeated squaring: monotone in `x` for `x >= 0`, unlike a library `powi`, which keeps
+/// the differences of survival powers nonnegative.
+fn pow(x: f64, mut k: u64) -> f64 {
+    let (mut base, mut acc) = (x, 1.0);
+    while k > 0 {
+        if k & 1 == 1 {
+            acc *= base;
+        }
+        base *= base;
+        k >>= 1;
+    }
+    acc
+}
+
+fn check_players(players: u32) -> Result<()> {
+    if players == 0 {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            "players is 0; a game needs at least 1 player",
+        ));
+    }
+    Ok(())
+}
+
+/// P(the game ends in round `t`) for `t = 1..=rounds`, with `players` players rolling once per
+/// round in turn order, prepared so that filling the output cannot fail.
+///
+/// ```
+/// use gridgames::snakes::{milton_bradley_jumps, Game, RoundDistribution, Rules};
+/// let jumps = milton_bradley_jumps();
+/// let game = Game::new(&jumps, Rules::STANDARD).unwrap();
+/// let mut probs = vec![0.0; 200];
+/// let tail = RoundDistribution::new(game, 2).unwrap().fill(&mut probs);
+/// assert_eq!(probs[..3], [0.0, 0.0, 0.0]); // nobody finishes in fewer than 7 turns
+/// assert!(probs[6] > 0.0);
+/// assert!((probs.iter().sum::<f64>() + tail - 1.0).abs() < 1e-12);
+/// ```
+pub struct RoundDistribution<'a> {
+    chain: TurnChain<'a>,
+    players: u64,
+}
+
+impl<'a> RoundDistribution<'a> {
+    /// Validates `players` (at least 1) and allocates the chain.
+    pub fn new(game: Game<'a>, players: u32) -> Result<Self> {
+        check_players(players)?;
+        Ok(RoundDistribution {
+            chain: TurnChain::new(game)?,
+            players: players as u64,
+        })
+    }
+
+    /// Writes P(the game ends in round `t`) to `probs[t - 1]` for every `t` up to `probs.len()`
+    /// and returns P(it has not ended after that many rounds). No entry is negative, and the
+    /// entries and the tail add up to 1 up to rounding.
+    pub fn fill(self, probs: &mut [f64]) -> f64 {
+        self.fill_with(probs.len(), |t, p| probs[t - 1] = p)
+    }
+
+    /// [`RoundDistribution::fill`] through a callback: `put(t, p)` for `t = 1..=rounds` in order.
+    pub fn fill_with(mut self, rounds: usize, mut put: impl FnMut(usize, f64)) -> f64 {
+        let mut before = 1.0; // S(t-1)^P
+        for t in 1..=rounds {
+            if self.chain.settled() {
+                put(t, 0.0);
+                continue;
+            }
+            self.chain.step();
+            let after = pow(self.chain.survival(), self.players);
+            put(t, (before - after).max(0.0));
+            before = after;
+        }
+        before
+    }
+}
+
+/// Turns after which [`win_chances`] gives up: far beyond any board with a sensible mean.
+const MAX_WIN_TURNS: u64 = 1 << 32;
+/// Work (positions visited over all turns) after which [`win_chances`] gives up.
+const MAX_WIN_WORK: u64 = 1 << 37;
+/// Live mass at which [`win_chances`] stops: what is left can shift no chance by more.
+const LIVE_TOLERANCE: f64 = 1e-15;
+
+/// P(player `i` wins) for `i = 0..players`, each to within `1e-12` (the promise is `1e-9`).
+///
+/// The chances add up to P(someone finishes), which is below 1 when players can get stuck.
+///
+/// Errors: `InvalidArgument` for 0 players, or for a board whose games are too long to sum
+/// (more than 2^32 turns or 2^37 position updates before less than `1e-15` of one player's games
+/// can still finish); `OutOfMemory`.
+///
+/// ```
+/// use gridgames::snakes::{milton_bradley_jumps, win_chances, Game, Rules};
+/// let jumps = milton_bradley_jumps();
+/// let game = Game::new(&jumps, Rules::STANDARD).unwrap();
+/// let w = win_chances(game, 2).unwrap();
+/// assert!(w[0] > w[1]); // moving first helps
+/// assert!((w[0] + w[1] - 1.0).abs() < 1e-12);
+/// ```
+pub fn win_chances(game: Game, players: u32) -> Result<Vec<f64>> {
+    check_players(players)?;
+    let p = players as usize;
+    let mut chain = TurnChain::new(game)?;
+    let mut sum = try_filled(p, 0.0f64)?;
+    let mut carry = try_filled(p, 0.0f64)?;
+    let mut work = 0u64;
+    while !chain.settled() && chain.live() > LIVE_TOLERANCE {
+        if chain.turns() >= MAX_WIN_TURNS || work >= MAX_WIN_WORK {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "games on this board last too long to sum: after {} turns, {:e} of one player's games can still finish",
+                    chain.turns(),
+                    chain.live()
+                ),
+            ));
+        }
+        work += chain.window() as u64 + 1;
+        let b = chain.survival();
+        let fin = chain.step();
+        if fin <= 0.0 || b <= 0.0 {
+            continue;
+        }
+        let a = chain.survival();
+        let ratio = a / b;
+        let mut term = fin * pow(b, players as u64 - 1);
+        for (s, c) in sum.iter_mut().zip(carry.iter_mut()) {
+            if term == 0.0 {
+                break;
+            }
+            // Neumaier summation: the sums run over up to millions of turns.
+            let t = *s + term;
+            *c += if s.abs() >= term.abs() {
+                (*s - t) + term
+            } else {
+                (term - t) + *s
+            };
+            *s = t;
+            term *= ratio;
+        }
+    }
+    for (s, c) in sum.iter_mut().zip(&carry) {
+        *s += c;
+    }
+    Ok(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snakes::classic::milton_bradley_jumps;
+    use crate::snakes::expected::expected_turns;
+    use crate::snakes::rules::{Overshoot, Rules};
+
+    #[test]
+    fn one_player_mean_matches_the_expected_turns() {
+        let jumps = milton_bradley_jumps();
+        let g = Game::new(&jumps, Rules::STANDARD).unwrap();
+        let mut chain = TurnChain::new(g).unwrap();
+        // E[T] = sum over t >= 0 of S(t).
+        let mut mean = 1.0;
+        while chain.live() > 1e-18 {
+            chain.step();
+            mean += chain.survival();
+        }
+        let exact = expected_turns(&g).unwrap();
+        assert!((mean - exact).abs() < 1e-9, "{mean} vs {exact}");
+    }
+
+    #[test]
+    fn coin_on_two_squares() {
+        // From square 1 with a coin and exact landing: each turn finishes with probability 1/2.
+        let rules = Rules {
+            faces: 2,
+            overshoot: Overshoot::Stay,
+            start: 1,
+        };
+        let g = Game::new(&[-1, -1], rules).unwrap();
+        let mut probs = [0.0; 3];
+        let tail = RoundDistribution::new(g, 2).unwrap().fill(&mut probs);
+        // The game goes on while both miss: 1/4 per round.
+        assert_eq!(probs, [0.75, 0.1875, 0.046875]);
+        assert_eq!(tail, 0.015625);
+        let w = win_chances(g, 2).unwrap();
+        assert!((w[0] - 2.0 / 3.0).abs() < 1e-15 && (w[1] - 1.0 / 3.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_stuck_player_never_wins() {
+        // 4 squares, 2 faces, squares 2 and 3 slide to 1: from square 1 nobody finishes.
+        let rules = Rules {
+            faces: 2,
+            overshoot: Overshoot::Stay,
+            start: 1,
+        };
+        let g = Game::new(&[-1, 1, 1, -1], rules).unwrap();
+        assert_eq!(win_chances(g, 3).unwrap(), vec![0.0; 3]);
+        let mut probs = [1.0; 4];
+        assert_eq!(RoundDistribution::new(g, 3).unwrap().fill(&mut probs), 1.0);
+        assert_eq!(probs, [0.0; 4]);
+        assert_eq!(
+            win_chances(g, 0).unwrap_err().kind(),
+            ErrorKind::InvalidArgument
+        );
+    }
+}
