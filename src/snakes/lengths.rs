@@ -9,13 +9,15 @@
 //! - P(player `i` wins) = sum over `t` of `f(t) * S(t)^i * S(t-1)^(P-1-i)` (the players before `i`
 //!   have had `t` turns, those after it `t - 1`).
 //!
-//! Mass on a position that can no longer reach the last square is set aside for good. Only the
-//! window of positions holding mass is visited; entries below `1e-30` at its edges are dropped,
-//! and the total dropped (far below `1e-15`) is tracked.
+//! A turn is a box filter (each landing square collects `1/F` of the `F` positions behind it),
+//! computed with vectorisable shifted adds, followed by a pass over the few "special" landing
+//! squares only: those with a jump, the last square, and squares from which the end can no
+//! longer be reached (their mass is set aside for good). Only the window of positions holding
+//! mass is visited; entries below `1e-30` at its edges are dropped, and the total dropped (far
+//! below `1e-15`) is tracked.
 
 use super::reach::can_finish;
-use super::rules::Game;
-use crate::bitset::BitSet;
+use super::rules::{Game, Overshoot};
 use crate::error::{try_filled, Error, ErrorKind, Result};
 
 /// Mass below this at the edge of the window is dropped.
@@ -24,9 +26,14 @@ const DROP: f64 = 1e-30;
 /// One player's position distribution, advanced a turn at a time.
 pub struct TurnChain<'a> {
     game: Game<'a>,
-    can: BitSet,
+    /// Landing squares whose mass does not simply stay there: `(square, where it goes)`, where
+    /// `N` means finished and `TRAPPED` means it can never finish. Sorted by square.
+    special: Vec<(u32, u32)>,
+    /// Mass by position `0..N`.
     cur: Vec<f64>,
     next: Vec<f64>,
+    /// Scratch for the mass the special squares pass on: `(where, mass)`.
+    moved: Vec<(u32, f64)>,
     /// Positions `lo..=hi` may hold mass in `cur`; empty when `lo > hi`.
     lo: usize,
     hi: usize,
@@ -36,14 +43,44 @@ pub struct TurnChain<'a> {
     turns: u64,
 }
 
+const TRAPPED: u32 = u32::MAX;
+
 impl<'a> TurnChain<'a> {
     /// A player about to take the first turn. Allocates everything the turns will need, so
     /// [`TurnChain::step`] cannot fail.
     pub fn new(game: Game<'a>) -> Result<Self> {
         let n = game.squares();
         let can = can_finish(&game)?;
+        let mut count = 0;
+        for t in 1..n {
+            let d = game.dest(t);
+            if d != t || !can.get(t) {
+                count += 1;
+            }
+        }
+        let mut special = Vec::new();
+        special.try_reserve_exact(count).map_err(|_| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate {count} special squares"),
+            )
+        })?;
+        for t in 1..n {
+            let d = game.dest(t);
+            if d != t || !can.get(t) {
+                let to = if can.get(d) { d as u32 } else { TRAPPED };
+                special.push((t as u32, to));
+            }
+        }
         let mut cur = try_filled(n, 0.0f64)?;
         let next = try_filled(n, 0.0f64)?;
+        let mut moved = Vec::new();
+        moved.try_reserve_exact(count).map_err(|_| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate {count} special squares"),
+            )
+        })?;
         let start = game.rules().start;
         let (lo, hi, live) = if can.get(start) {
             cur[start] = 1.0;
@@ -53,9 +90,10 @@ impl<'a> TurnChain<'a> {
         };
         Ok(TurnChain {
             game,
-            can,
+            special,
             cur,
             next,
+            moved,
             lo,
             hi,
             survival: 1.0,
@@ -90,7 +128,7 @@ impl<'a> TurnChain<'a> {
         self.turns
     }
 
-    /// Positions visited by the last turn (a measure of the work done).
+    /// Positions holding mass now (a measure of the work the next turn does).
     pub fn window(&self) -> usize {
         (self.hi + 1).saturating_sub(self.lo)
     }
@@ -102,30 +140,95 @@ impl<'a> TurnChain<'a> {
             return 0.0;
         }
         let n = self.game.squares();
-        let f = self.game.faces() as f64;
-        let (mut new_lo, mut new_hi) = (usize::MAX, 0usize);
+        let faces = self.game.faces();
+        let inv = 1.0 / faces as f64;
+        let (lo, hi) = (self.lo, self.hi);
+        // Positions p >= over_from roll past N with p + faces - N of their faces.
+        let over_from = (n + 1).saturating_sub(faces);
+        let over_lo = over_from.max(lo);
+        let bounce = self.game.rules().overshoot == Overshoot::Bounce && over_lo <= hi;
+        let top = (hi + faces).min(n);
+        // Lowest landing square: lo + 1, or a bounce back from hi to 2N - hi - faces.
+        let land_lo = if bounce {
+            (lo + 1).min(2 * n - hi - faces)
+        } else {
+            lo + 1
+        };
+
+        // Every landing square below N first keeps what lands on it (scaled by 1/faces).
+        let last = top.min(n - 1);
+        let (cur, next) = (&self.cur, &mut self.next);
+        if lo < last {
+            box_filter(cur, faces, inv, next, lo + 1, last);
+        }
         let mut finished = 0.0;
-        {
-            let (cur, next, can, game) = (&mut self.cur, &mut self.next, &self.can, &self.game);
-            for (p, slot) in cur.iter_mut().enumerate().take(self.hi + 1).skip(self.lo) {
-                let m = std::mem::take(slot);
-                if m == 0.0 {
-                    continue;
-                }
-                let w = m / f;
-                game.for_each_move(p, |q, c| {
-                    let amount = if c == 1 { w } else { w * c as f64 };
-                    if q == n {
-                        finished += amount;
-                    } else if can.get(q) {
-                        next[q] += amount;
-                        new_lo = new_lo.min(q);
-                        new_hi = new_hi.max(q);
+        if top == n {
+            // Exact rolls onto N, from p in [N - faces, N - 1].
+            let from = n.saturating_sub(faces).max(lo);
+            finished += sum(&cur[from..=hi]) * inv;
+        }
+        if over_lo <= hi {
+            match self.game.rules().overshoot {
+                Overshoot::Stay => {}
+                Overshoot::Finish => {
+                    for (p, &m) in cur.iter().enumerate().take(hi + 1).skip(over_lo) {
+                        finished += m * (p + faces - n) as f64 * inv;
                     }
-                });
+                }
+                Overshoot::Bounce => {
+                    // From p, the overshooting faces land on every square of [2N-p-faces, N-1]:
+                    // square t collects the mass of every p >= max(2N - t - faces, over_lo), a
+                    // suffix that grows as t rises.
+                    let mut suffix = 0.0;
+                    let mut p = hi + 1; // cur[p..=hi] is in the suffix
+                    let first = 2 * n - hi - faces;
+                    for (t, slot) in next.iter_mut().enumerate().take(n).skip(first) {
+                        let from = (2 * n - t - faces).max(over_lo);
+                        while p > from {
+                            p -= 1;
+                            suffix += cur[p];
+                        }
+                        *slot += suffix * inv;
+                    }
+                }
             }
         }
-        // Mass that can no longer finish was not copied: it stays in the survival for good.
+
+        // The special landing squares pass their mass on: take it all first, then deliver, since
+        // a jump may end on another special square.
+        let (mut new_lo, mut new_hi) = (land_lo, last);
+        let first = self
+            .special
+            .partition_point(|&(t, _)| (t as usize) < land_lo);
+        let moved = &mut self.moved;
+        moved.clear();
+        for &(t, to) in self.special[first..]
+            .iter()
+            .take_while(|&&(t, _)| t as usize <= last)
+        {
+            let m = std::mem::take(&mut next[t as usize]);
+            if to != TRAPPED && m != 0.0 {
+                moved.push((to, m));
+            }
+        }
+        for &(to, m) in moved.iter() {
+            let to = to as usize;
+            if to == n {
+                finished += m;
+            } else {
+                next[to] += m;
+                new_lo = new_lo.min(to);
+                new_hi = new_hi.max(to);
+            }
+        }
+        if self.game.rules().overshoot == Overshoot::Stay && over_lo <= hi {
+            let stays = next[over_lo..=hi].iter_mut().zip(&self.cur[over_lo..=hi]);
+            for (p, (slot, &m)) in (over_lo..).zip(stays) {
+                *slot += m * (p + faces - n) as f64 * inv;
+            }
+            new_lo = new_lo.min(over_lo);
+        }
+        self.cur[lo..=hi].fill(0.0);
         std::mem::swap(&mut self.cur, &mut self.next);
         self.trim(new_lo, new_hi);
         self.survival = (self.survival - finished).max(0.0);
@@ -142,14 +245,76 @@ impl<'a> TurnChain<'a> {
         while lo <= hi && self.cur[hi] < DROP {
             self.dropped += self.cur[hi];
             self.cur[hi] = 0.0;
+            if hi == 0 {
+                break;
+            }
             hi -= 1;
         }
-        if lo > hi {
+        if lo > hi || self.cur[hi] < DROP {
             (self.lo, self.hi, self.live) = (1, 0, 0.0);
         } else {
-            self.live = self.cur[lo..=hi].iter().sum();
+            self.live = sum(&self.cur[lo..=hi]);
             (self.lo, self.hi) = (lo, hi);
         }
+    }
+}
+
+/// A sum with eight independent accumulators, so it vectorises instead of waiting on each add.
+fn sum(xs: &[f64]) -> f64 {
+    let mut acc = [0.0f64; 8];
+    let mut chunks = xs.chunks_exact(8);
+    for c in &mut chunks {
+        for (a, x) in acc.iter_mut().zip(c) {
+            *a += x;
+        }
+    }
+    let tail: f64 = chunks.remainder().iter().sum();
+    acc.iter().sum::<f64>() + tail
+}
+
+/// `out[t] = inv * (cur[t-1] + ... + cur[t-faces])` for `t` in `[a, b]` (terms below square 0
+/// are 0). `cur` is zero outside the window, so no clipping to it is needed.
+fn box_filter(cur: &[f64], faces: usize, inv: f64, out: &mut [f64], a: usize, b: usize) {
+    // Squares too close to 0 for a full window of faces.
+    let full = faces.max(a);
+    for t in a..full.min(b + 1) {
+        out[t] = sum(&cur[..t]) * inv;
+    }
+    if full > b {
+        return;
+    }
+    macro_rules! fixed {
+        ($($f:literal)*) => {
+            match faces {
+                $($f => return box_fixed::<$f>(cur, inv, &mut out[full..=b], full),)*
+                _ => {}
+            }
+        };
+    }
+    fixed!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+    // Big dice: a running window sum, recomputed every `faces` squares so that rounding
+    // cannot build up.
+    let mut window = 0.0;
+    for (i, t) in (full..=b).enumerate() {
+        if i % faces == 0 {
+            window = sum(&cur[t - faces..t]);
+        } else {
+            window += cur[t - 1] - cur[t - 1 - faces];
+        }
+        out[t] = window.max(0.0) * inv;
+    }
+}
+
+/// [`box_filter`] for a die size known at compile time: unrolled, and vectorised across squares.
+fn box_fixed<const F: usize>(cur: &[f64], inv: f64, out: &mut [f64], first: usize) {
+    let src = &cur[first - F..first - F + out.len() + F];
+    for (i, o) in out.iter_mut().enumerate() {
+        let w: &[f64; F] = src[i..i + F].try_into().expect("a window of F squares");
+        let mut v = 0.0;
+        for x in w {
+            v += x;
+        }
+        *o = v * inv;
     }
 }
 
