@@ -11,8 +11,8 @@ mod common;
 
 use common::{best_time, Rng};
 use gridgames::snakes::{
-    expected_turns_bounded, fewest_rolls, grid_to_jumps, milton_bradley_jumps, shortest, Game,
-    JumpTable, Numbering, Overshoot, Rules,
+    expected_turns_bounded, fewest_rolls, grid_to_jumps, milton_bradley_jumps, shortest,
+    win_chances, Game, JumpTable, Numbering, Overshoot, RoundDistribution, Rules,
 };
 use std::collections::VecDeque;
 use std::hint::black_box;
@@ -97,6 +97,75 @@ fn value_iteration(game: &Game, budget: Duration) -> (f64, u64, bool) {
         if t0.elapsed() > budget {
             return (e[game.rules().start], sweeps, false);
         }
+    }
+}
+
+/// Baseline for the distribution: one player's distribution pushed a turn at a time over the
+/// whole board, face by face through `Game::step`. Returns S(t) for t = 1..=turns.
+fn turn_by_turn_baseline(game: &Game, turns: usize) -> Vec<f64> {
+    let n = game.squares();
+    let faces = game.rules().faces;
+    let mut cur = vec![0.0f64; n + 1];
+    cur[game.rules().start] = 1.0;
+    let mut survival = Vec::with_capacity(turns);
+    for _ in 0..turns {
+        let mut next = vec![0.0f64; n + 1];
+        next[n] = cur[n];
+        for p in 0..n {
+            if cur[p] != 0.0 {
+                for f in 1..=faces {
+                    next[game.step(p, f).unwrap()] += cur[p] / faces as f64;
+                }
+            }
+        }
+        cur = next;
+        survival.push(1.0 - cur[n]);
+    }
+    survival
+}
+
+/// The distribution (4 players, 1000 rounds) and win chances (4 players), optionally side by
+/// side with the whole-board turn-by-turn baseline.
+fn lengths_report(jumps: &[i32], baseline: bool) {
+    let game = Game::new(jumps, Rules::STANDARD).unwrap();
+    let rounds = 1000;
+    let mut probs = vec![0.0; rounds];
+    let t = Instant::now();
+    let tail = RoundDistribution::new(game, 4).unwrap().fill(&mut probs);
+    let t_dist = t.elapsed();
+    let t = Instant::now();
+    let wins = win_chances(game, 4).unwrap();
+    let t_wins = t.elapsed();
+    println!(
+        "  length_distribution, 4 players, {rounds} rounds: {:>9.3} ms (tail {tail:.3e})",
+        ms(t_dist)
+    );
+    println!(
+        "  win_chances, 4 players: {:>9.3} ms ({:.5} {:.5} {:.5} {:.5})",
+        ms(t_wins),
+        wins[0],
+        wins[1],
+        wins[2],
+        wins[3]
+    );
+    if baseline {
+        let t = Instant::now();
+        let s = turn_by_turn_baseline(&game, rounds);
+        let t_base = t.elapsed();
+        let mut one = vec![0.0; rounds];
+        RoundDistribution::new(game, 1).unwrap().fill(&mut one);
+        let mut worst = 0.0f64;
+        let mut prev = 1.0;
+        for (p, &st) in one.iter().zip(&s) {
+            worst = worst.max((p - (prev - st)).abs());
+            prev = st;
+        }
+        println!(
+            "    baseline: whole-board turns over Game::step, 1 player, {rounds} turns: {:.1} ms \
+             (ratio {:.1}x against our 4-player distribution; max |diff| {worst:.1e})",
+            ms(t_base),
+            t_base.as_secs_f64() / t_dist.as_secs_f64()
+        );
     }
 }
 
@@ -196,19 +265,22 @@ fn report(name: &str, jumps: &[i32], budget: Duration) {
 }
 
 fn main() {
-    let quick =
-        std::env::args().any(|a| a == "quick") || std::env::var_os("GG_BENCH_QUICK").is_some();
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "quick") || std::env::var_os("GG_BENCH_QUICK").is_some();
     println!("(timings are the best of several runs on a shared, loaded machine; compare ratios)");
-    report(
-        "Milton Bradley",
-        &milton_bradley_jumps(),
-        Duration::from_secs(5),
-    );
+    let mb = milton_bradley_jumps();
+    report("Milton Bradley", &mb, Duration::from_secs(5));
+    lengths_report(&mb, true);
     let mid = grid_to_jumps(&short_jump_grid(100, 2, 50, 1), 100, 100).unwrap();
     report("100 x 100, 2% short jumps", &mid, Duration::from_secs(10));
+    lengths_report(&mid, true);
     if quick {
         return;
     }
+    let side = grid_to_jumps(&short_jump_grid(300, 2, 50, 4), 300, 300).unwrap();
+    println!("== 300 x 300, 2% short jumps (90000 squares)");
+    lengths_report(&side, false);
+
     let grid = short_jump_grid(1000, 2, 50, 2);
     let t_conv = best_time(
         Duration::from_millis(300),
@@ -237,5 +309,17 @@ fn main() {
         "  expected_turns with bounce: {:.3} ms (E = {:.6})",
         ms(t),
         expected_turns_bounded(&bounce).unwrap().turns
+    );
+    if args.iter().any(|a| a == "wins") {
+        // Tens of seconds of CPU: only on request (`cargo bench --bench snakes_game -- wins`).
+        lengths_report(&big, false);
+    }
+
+    // Jumps anywhere: one segment with thousands of snake tails, solved by GMRES.
+    let long = grid_to_jumps(&short_jump_grid(1000, 2, 1_000_000, 5), 1000, 1000).unwrap();
+    report(
+        "1000 x 1000, 2% jumps anywhere",
+        &long,
+        Duration::from_secs(5),
     );
 }

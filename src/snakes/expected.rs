@@ -9,21 +9,28 @@
 //!   snakes and bounces). Segments are solved top first; everything above is then known.
 //! - **Superposition inside a segment.** The positions a backward move lands on are the
 //!   segment's *symbols*, usually a handful. With their values given, one sweep from `hi` down to
-//!   `lo` computes every value exactly, since all other references point upwards. Running that
-//!   sweep once for the right-hand side, once per symbol (a unit value) and once for the
-//!   probability of leaving upwards gives the symbols' own small system, `(I - C) x = a`, which
-//!   is solved densely by Gaussian elimination in the Grassmann-Taksar-Heyman form: pivots are
-//!   computed as sums of probabilities, never by subtraction, so no cancellation can occur.
-//!   A final sweep with the symbol values fills the segment.
-//! - **Certificate and refinement.** The residual `r = 1 - A y` is computed in double-double
-//!   arithmetic. Because `A^-1 >= 0` and `A^-1 1 = E`, every reachable position satisfies
-//!   `|E[s] - y[s]| <= max|r| * E[s]`: `max|r|` bounds the relative error. One step of iterative
-//!   refinement (solve `A d = r`, keep `y + d` as a pair of doubles) drives it to about `1e-20`.
+//!   `lo` computes every value exactly, since all other references point upwards. The symbols'
+//!   own values solve a small system `(I - C) x = a`, where `a` comes from one sweep with the
+//!   symbols at 0, and `C x` is one sweep with the symbols at `x` and nothing else.
+//!   - Up to 64 symbols: one sweep per symbol (a unit value) and one for the probability of
+//!     leaving upwards give `C` and its row sums' complements, and Gaussian elimination in the
+//!     Grassmann-Taksar-Heyman form solves it: pivots are sums of probabilities, never
+//!     differences, so no cancellation can occur.
+//!   - More symbols (long snakes overlapping everywhere): restarted GMRES, one sweep per
+//!     product, to a relative residual of `1e-11` (tens to a few hundred sweeps); if it stalls,
+//!     up to 2048 symbols fall back to the dense solve.
 //!
-//! Cost: `O(N * min(F, N))` per sweep for a die of `F` faces; segments with `m` symbols cost
-//! `m + 3` sweeps of their length plus `m^3 / 3` for the small system. Boards with short snakes
-//! have tiny segments; a board whose long snakes overlap everywhere is one segment with as many
-//! symbols as snake tails.
+//!   A final sweep with the symbol values fills the segment.
+//! - **Certificate and refinement.** The residual `r = 1 - A y` is computed in twice the working
+//!   precision (error-free transformations, Ogita-Rump-Oishi Sum2). Because `A^-1 >= 0` and
+//!   `A^-1 1 = E`, every reachable position satisfies `|E[s] - y[s]| <= max|r| * E[s]`: `max|r|`
+//!   bounds the relative error. Iterative refinement (solve `A d = r`, keep `y + d` as a pair of
+//!   doubles) drives it to about `1e-16`, whatever the accuracy of the solves, as long as each
+//!   one gains a few digits.
+//!
+//! Cost: `O(N * min(F, N))` per sweep for a die of `F` faces. Short snakes give tiny segments and
+//! a few sweeps of the board in all; a segment with `m <= 64` symbols costs `m + 3` sweeps of its
+//! length plus `m^3 / 3`; larger ones cost one sweep per GMRES iteration.
 
 use super::reach::{can_finish, explore};
 use super::rules::Game;
@@ -62,6 +69,10 @@ const MAX_REFINEMENTS: usize = 3;
 
 /// [`expected_turns`] together with its proven relative error bound.
 pub fn expected_turns_bounded(game: &Game) -> Result<Expected> {
+    solve_with(game, DENSE_SYMBOLS)
+}
+
+fn solve_with(game: &Game, dense_symbols: usize) -> Result<Expected> {
     let n = game.squares();
     let start = game.rules().start;
     let reach = explore(game, |_, _, _| true)?;
@@ -74,6 +85,7 @@ pub fn expected_turns_bounded(game: &Game) -> Result<Expected> {
     }
     drop(can);
     let mut solver = Solver::new(game, &reach)?;
+    solver.dense_symbols = dense_symbols;
     let mut hi = try_filled(n + 1, 0.0f64)?;
     let mut lo = try_filled(n + 1, 0.0f64)?;
     let mut r = try_filled(n + 1, 0.0f64)?;
@@ -108,6 +120,8 @@ pub fn expected_turns_bounded(game: &Game) -> Result<Expected> {
 struct Solver<'g, 'a> {
     game: &'g Game<'a>,
     reach: &'g BitSet,
+    /// Segments with more symbols use GMRES.
+    dense_symbols: usize,
     /// For each position, its index among the current segment's symbols, or `NONE`.
     sym_of: Vec<u32>,
     syms: Vec<usize>,
@@ -120,6 +134,17 @@ struct Solver<'g, 'a> {
 }
 
 const NONE: u32 = u32::MAX;
+/// Segments with more symbols than this solve their system by GMRES (one sweep per product)
+/// rather than by `m` sweeps and a dense elimination.
+const DENSE_SYMBOLS: usize = 64;
+/// When GMRES stalls, segments with at most this many symbols fall back to the dense solve;
+/// larger ones keep GMRES's best answer and leave the rest to iterative refinement.
+const DENSE_FALLBACK: usize = 2048;
+const GMRES_RESTART: usize = 400;
+/// At most this many doubles in the GMRES basis (64 MB).
+const GMRES_BASIS: usize = 1 << 23;
+const GMRES_TOLERANCE: f64 = 1e-11;
+const GMRES_MAX_PRODUCTS: usize = 3000;
 
 /// What a sweep uses for positions above its segment (and for square `N`).
 #[derive(Clone, Copy)]
@@ -135,6 +160,7 @@ impl<'g, 'a> Solver<'g, 'a> {
         Ok(Solver {
             game,
             reach,
+            dense_symbols: DENSE_SYMBOLS,
             sym_of: try_filled(game.squares() + 1, NONE)?,
             syms: Vec::new(),
             vals: Vec::new(),
@@ -210,6 +236,15 @@ impl<'g, 'a> Solver<'g, 'a> {
         for i in 0..m {
             self.a[i] = out[self.syms[i]];
         }
+        let iterative = m > self.dense_symbols;
+        if iterative && (self.gmres(lo, hi, out)? || m > DENSE_FALLBACK) {
+            self.sweep(lo, hi, rhs, Above::Solved, out);
+            for &u in &self.syms {
+                self.sym_of[u] = NONE;
+            }
+            return Ok(());
+        }
+        self.reserve_dense(m)?;
         self.sweep(lo, hi, zero, Above::Const(1.0), out);
         for i in 0..m {
             self.slack[i] = out[self.syms[i]];
@@ -231,11 +266,18 @@ impl<'g, 'a> Solver<'g, 'a> {
     }
 
     fn reserve(&mut self, m: usize) -> Result<()> {
+        for v in [&mut self.vals, &mut self.a] {
+            v.clear();
+            v.try_reserve_exact(m).map_err(|_| too_many(m))?;
+            v.resize(m, 0.0);
+        }
+        Ok(())
+    }
+
+    fn reserve_dense(&mut self, m: usize) -> Result<()> {
         let cells = m.checked_mul(m).ok_or_else(|| too_many(m))?;
         for (v, len) in [
             (&mut self.mat, cells),
-            (&mut self.vals, m),
-            (&mut self.a, m),
             (&mut self.slack, m),
             (&mut self.pivots, m),
         ] {
@@ -243,7 +285,114 @@ impl<'g, 'a> Solver<'g, 'a> {
             v.try_reserve_exact(len).map_err(|_| too_many(m))?;
             v.resize(len, 0.0);
         }
+        self.vals.fill(0.0);
         Ok(())
+    }
+
+    /// `w = x - C x` for the symbols: one sweep with the symbols at `x`, nothing else.
+    fn apply(&mut self, lo: usize, hi: usize, x: &[f64], w: &mut [f64], out: &mut [f64]) {
+        self.vals.copy_from_slice(x);
+        self.sweep(lo, hi, |_| 0.0, Above::Const(0.0), out);
+        for ((w, &x), &u) in w.iter_mut().zip(x).zip(&self.syms) {
+            *w = x - out[u];
+        }
+    }
+
+    /// Restarted GMRES for `(I - C) x = a` on the symbols, one sweep per product; the solution is
+    /// left in `vals`. Returns false (leaving the dense solve to take over) when it has not
+    /// reached a relative residual of `GMRES_TOLERANCE` within `GMRES_MAX_PRODUCTS` products.
+    fn gmres(&mut self, lo: usize, hi: usize, out: &mut [f64]) -> Result<bool> {
+        let m = self.syms.len();
+        let k = GMRES_RESTART.min(m).min(GMRES_BASIS / m).max(2);
+        let mut basis = try_filled((k + 1) * m, 0.0f64)?;
+        let mut h = vec![0.0f64; (k + 1) * k];
+        let (mut cs, mut sn) = (vec![0.0f64; k], vec![0.0f64; k]);
+        let mut g = vec![0.0f64; k + 1];
+        let mut x = try_filled(m, 0.0f64)?;
+        let mut w = try_filled(m, 0.0f64)?;
+        let a = std::mem::take(&mut self.a);
+        let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+        let tolerance = GMRES_TOLERANCE * norm(&a);
+        // Start from one step of x = a + C x (from 0), which is `a` itself.
+        x.copy_from_slice(&a);
+        let mut products = 0;
+        let converged = loop {
+            self.apply(lo, hi, &x, &mut w, out);
+            products += 1;
+            for (r, &b) in w.iter_mut().zip(&a) {
+                *r = b - *r;
+            }
+            let beta = norm(&w);
+            if beta <= tolerance {
+                break true;
+            }
+            if products >= GMRES_MAX_PRODUCTS {
+                break false;
+            }
+            for (v, &r) in basis[..m].iter_mut().zip(&w) {
+                *v = r / beta;
+            }
+            g.fill(0.0);
+            g[0] = beta;
+            let mut used = 0;
+            for j in 0..k {
+                let (done, rest) = basis.split_at_mut((j + 1) * m);
+                self.apply(lo, hi, &done[j * m..], &mut w, out);
+                products += 1;
+                for i in 0..=j {
+                    let v = &done[i * m..(i + 1) * m];
+                    let hij: f64 = w.iter().zip(v).map(|(a, b)| a * b).sum();
+                    for (wv, &vv) in w.iter_mut().zip(v) {
+                        *wv -= hij * vv;
+                    }
+                    h[i * k + j] = hij;
+                }
+                let hn = norm(&w);
+                h[(j + 1) * k + j] = hn;
+                if hn > 0.0 {
+                    for (v, &wv) in rest[..m].iter_mut().zip(&w) {
+                        *v = wv / hn;
+                    }
+                }
+                for i in 0..j {
+                    let (p, q) = (h[i * k + j], h[(i + 1) * k + j]);
+                    h[i * k + j] = cs[i] * p + sn[i] * q;
+                    h[(i + 1) * k + j] = -sn[i] * p + cs[i] * q;
+                }
+                let (p, q) = (h[j * k + j], h[(j + 1) * k + j]);
+                let r = p.hypot(q);
+                (cs[j], sn[j]) = if r == 0.0 { (1.0, 0.0) } else { (p / r, q / r) };
+                h[j * k + j] = r;
+                h[(j + 1) * k + j] = 0.0;
+                g[j + 1] = -sn[j] * g[j];
+                g[j] *= cs[j];
+                used = j + 1;
+                if g[j + 1].abs() <= tolerance || hn == 0.0 || products >= GMRES_MAX_PRODUCTS {
+                    break;
+                }
+            }
+            // x += V y with H y = g (upper triangular).
+            let mut y = vec![0.0f64; used];
+            for i in (0..used).rev() {
+                let mut v = g[i];
+                for (l, yl) in y.iter().enumerate().skip(i + 1) {
+                    v -= h[i * k + l] * yl;
+                }
+                y[i] = if h[i * k + i] != 0.0 {
+                    v / h[i * k + i]
+                } else {
+                    0.0
+                };
+            }
+            for (i, yi) in y.iter().enumerate() {
+                for (xv, &vv) in x.iter_mut().zip(&basis[i * m..(i + 1) * m]) {
+                    *xv += yi * vv;
+                }
+            }
+        };
+        self.a = a;
+        self.vals.copy_from_slice(&x);
+        Ok(converged)
     }
 
     /// One sweep from `hi` down to `lo`: `out[s] = (F rhs(s) + sum of values moved to) / (F -
@@ -327,8 +476,12 @@ fn too_many(m: usize) -> Error {
     )
 }
 
-/// `r = 1 - A (hi + lo)` on reachable positions, in double-double arithmetic; returns a proven
+/// `r = 1 - A (hi + lo)` on reachable positions, in twice the working precision; returns a proven
 /// upper bound on `max |r|` (the exact residual, not just the computed one).
+///
+/// Each row is summed with Ogita, Rump and Oishi's Sum2: error-free additions whose rounding
+/// errors are collected separately, which is as accurate as double-double arithmetic and keeps
+/// only one add on the critical path.
 fn residual(game: &Game, reach: &BitSet, hi: &[f64], lo: &[f64], r: &mut [f64]) -> f64 {
     let n = game.squares();
     let f = game.faces() as f64;
@@ -340,64 +493,32 @@ fn residual(game: &Game, reach: &BitSet, hi: &[f64], lo: &[f64], r: &mut [f64]) 
             continue;
         }
         // F r = F - F y[s] + sum over moves of count * y[next].
-        let mut acc = Dd::from(f);
-        acc.add_prod(-f, hi[s]);
-        acc.add(-f * lo[s]);
+        let (p, pe) = two_prod(-f, hi[s]);
+        let (mut sum, e0) = two_sum(f, p);
+        let mut err = e0 + pe - f * lo[s];
         game.for_each_move(s, |u, c| {
             if c == 1 {
-                acc.add(hi[u]);
+                let (t, e) = two_sum(sum, hi[u]);
+                sum = t;
+                err += e + lo[u];
             } else {
-                acc.add_prod(c as f64, hi[u]);
+                let c = c as f64;
+                let (p, pe) = two_prod(c, hi[u]);
+                let (t, e) = two_sum(sum, p);
+                sum = t;
+                err += e + pe + c * lo[u];
             }
-            acc.add(c as f64 * lo[u]);
         });
-        let v = acc.value() / f;
+        let v = (sum + err) / f;
         r[s] = v;
         worst = worst.max(v.abs());
         scale = scale.max(hi[s].abs());
     }
-    // Rounding of the double-double sums (a few units of 2^-104 per term) and of the division.
+    // Sum2 is off by at most eps |result| + (k eps)^2 sum |terms| for k <= faces + 2 terms of size
+    // at most about F * scale, and the corrections `lo` add their own rounding: a generous
+    // k^2 2^-96 scale covers it all, as 4 eps does the final division.
     let terms = game.faces().min(n) as f64 + 4.0;
-    worst * (1.0 + 4.0 * f64::EPSILON) + terms * 2f64.powi(-96) * scale
-}
-
-/// A double-double accumulator: `hi + lo` with about 106 bits of precision.
-#[derive(Clone, Copy)]
-struct Dd {
-    hi: f64,
-    lo: f64,
-}
-
-impl From<f64> for Dd {
-    fn from(x: f64) -> Self {
-        Dd { hi: x, lo: 0.0 }
-    }
-}
-
-impl Dd {
-    #[inline]
-    fn add_pair(&mut self, x: f64, xe: f64) {
-        let (s, e) = two_sum(self.hi, x);
-        let e = e + (self.lo + xe);
-        let hi = s + e;
-        self.lo = e - (hi - s);
-        self.hi = hi;
-    }
-
-    #[inline]
-    fn add(&mut self, x: f64) {
-        self.add_pair(x, 0.0);
-    }
-
-    #[inline]
-    fn add_prod(&mut self, a: f64, b: f64) {
-        let (p, e) = two_prod(a, b);
-        self.add_pair(p, e);
-    }
-
-    fn value(&self) -> f64 {
-        self.hi + self.lo
-    }
+    worst * (1.0 + 4.0 * f64::EPSILON) + terms * terms * 2f64.powi(-96) * scale
 }
 
 #[inline]
@@ -455,6 +576,48 @@ mod tests {
         assert!((expected_turns(&g).unwrap() - 6.0).abs() < 1e-14);
         let g = Game::new(&[-1], rules(6, Overshoot::Finish, 0)).unwrap();
         assert_eq!(expected_turns(&g).unwrap(), 1.0);
+    }
+
+    #[test]
+    fn gmres_and_dense_paths_agree_on_boards_with_many_symbols() {
+        let mut seed = 99u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let mut finite = 0;
+        for case in 0..12 {
+            let n = 300 + rnd(1500) as usize;
+            let reach = [n as u64, 400, 60][case % 3];
+            let mut jumps = vec![-1i32; n];
+            for (s, j) in jumps.iter_mut().enumerate().take(n - 1).skip(1) {
+                if rnd(100) < 8 {
+                    let d = 1 + rnd(reach) as usize;
+                    let sq = s + 1;
+                    let to = if rnd(2) == 0 {
+                        (sq + d).min(n)
+                    } else {
+                        sq.saturating_sub(d).max(1)
+                    };
+                    *j = to as i32;
+                }
+            }
+            let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Finish][case % 3];
+            let g = Game::new(&jumps, rules(4 + rnd(5) as u32, overshoot, 0)).unwrap();
+            let dense = solve_with(&g, usize::MAX).unwrap();
+            let iterative = solve_with(&g, 0).unwrap();
+            if dense.turns.is_infinite() {
+                assert_eq!(iterative.turns, f64::INFINITY);
+                continue;
+            }
+            finite += 1;
+            assert!(dense.relative_error < 1e-13 && iterative.relative_error < 1e-13);
+            let diff = (dense.turns - iterative.turns).abs() / dense.turns;
+            assert!(diff < 1e-13, "{n} {reach}: {dense:?} vs {iterative:?}");
+        }
+        assert!(finite >= 8, "only {finite} finite boards");
     }
 
     #[test]

@@ -1,13 +1,18 @@
 //! The fewest turns when the player chooses every face, with the faces of one such game.
 //!
-//! A breadth-first search over positions in which every landing square is examined once (a
-//! "next unvisited" forest skips the rest), so the cost is close to linear in the board for any
-//! die. Each position remembers the position and landing square it was first reached from, which
-//! is enough to replay one optimal game backwards.
+//! A breadth-first search whose frontier is a list of runs of consecutive positions. Each level
+//! turns its runs into landing windows, merges them, and walks each window once along the jump
+//! table; a bit per square records "landed on" (so every square is examined once over the whole
+//! search) and another "stood on". Each position remembers the position it was first reached
+//! from, which is enough to replay one optimal game backwards.
+//!
+//! Overshoots never matter: a roll can pass `N` only from within `faces` of it, and from there
+//! the exact face finishes at once. So every rule has the same answer, and only forward rolls
+//! that stay on the board are searched.
 
-use super::reach::explore;
 use super::rules::Game;
-use crate::error::{try_filled, Result};
+use crate::bitset::BitSet;
+use crate::error::{try_filled, Error, ErrorKind, Result};
 
 /// The faces of one game with the fewest turns from the start to square `N`, or `None` when `N`
 /// cannot be reached. The overshoot rule never matters here: a roll can pass `N` only from within
@@ -22,37 +27,88 @@ use crate::error::{try_filled, Result};
 /// ```
 pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     let n = game.squares();
+    let faces = game.faces();
     let start = game.rules().start;
-    // from[q], via[q]: the position and landing square that first reached position q.
+    let mut landed = BitSet::new(n + 1)?;
+    let mut stood = BitSet::new(n + 1)?;
+    // from[q]: the position that first reached position q (the landing square is found again
+    // when the game is replayed).
     let mut from = try_filled(n + 1, 0u32)?;
-    let mut via = try_filled(n + 1, 0u32)?;
-    explore(game, |p, t, q| {
-        from[q] = p as u32;
-        via[q] = t as u32;
-        q != n
-    })?;
-    if via[n] == 0 {
+    stood.insert(start);
+    let mut frontier: Vec<(usize, usize)> = vec![(start, start)];
+    let mut next: Vec<(usize, usize)> = Vec::new();
+    let mut end = None;
+    'levels: while !frontier.is_empty() {
+        frontier.sort_unstable();
+        next.clear();
+        // Predecessor of a landing square t: the frontier run with the largest end among those
+        // starting below t; its position min(end, t - 1) is within `faces` of t.
+        let (mut j, mut reach) = (0, 0);
+        let mut i = 0;
+        while i < frontier.len() {
+            let (mut lo, mut hi) = (frontier[i].0 + 1, (frontier[i].1 + faces).min(n));
+            i += 1;
+            while i < frontier.len() && frontier[i].0 <= hi {
+                hi = hi.max((frontier[i].1 + faces).min(n));
+                i += 1;
+            }
+            // Earlier levels usually landed on a prefix of the window already.
+            while lo <= hi && landed.get(lo) {
+                lo += 1;
+            }
+            for t in lo..=hi {
+                if !landed.insert(t) {
+                    continue;
+                }
+                while j < frontier.len() && frontier[j].0 < t {
+                    reach = reach.max(frontier[j].1);
+                    j += 1;
+                }
+                let p = reach.min(t - 1);
+                let q = game.dest(t);
+                if q == n {
+                    end = Some((p, t));
+                    break 'levels;
+                }
+                if stood.insert(q) {
+                    from[q] = p as u32;
+                    match next.last_mut() {
+                        Some(run) if run.1 + 1 == q => run.1 = q,
+                        _ => next.push((q, q)),
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next);
+    }
+    let Some((mut p, t)) = end else {
         return Ok(None);
-    }
-    let mut faces = Vec::new();
-    let mut q = n;
-    while q != start {
-        let (p, t) = (from[q] as usize, via[q] as usize);
-        faces.push(face_for(game, p, t));
-        q = p;
-    }
-    faces.reverse();
-    Ok(Some(faces))
-}
-
-/// The face that takes position `p` to landing square `t` (forward if possible, else a bounce).
-fn face_for(game: &Game, p: usize, t: usize) -> u32 {
-    let face = if t > p && t - p <= game.faces() {
-        t - p
-    } else {
-        2 * game.squares() - p - t
     };
-    face as u32
+    let mut turns = 1;
+    let mut q = p;
+    while q != start {
+        q = from[q] as usize;
+        turns += 1;
+    }
+    let mut faces_out = Vec::new();
+    faces_out.try_reserve_exact(turns).map_err(|_| {
+        Error::new(
+            ErrorKind::OutOfMemory,
+            format!("could not allocate {turns} faces"),
+        )
+    })?;
+    faces_out.push((t - p) as u32);
+    while p != start {
+        let q = from[p] as usize;
+        // Some face from q lands on a square leading to p; the search used the first one.
+        let t = (q + 1..=(q + faces).min(n))
+            .find(|&t| game.dest(t) == p)
+            .expect("the search reached p from q");
+        faces_out.push((t - q) as u32);
+        p = q;
+    }
+    faces_out.reverse();
+    Ok(Some(faces_out))
 }
 
 #[cfg(test)]
@@ -143,10 +199,12 @@ mod tests {
 
     #[test]
     fn off_board_start_and_bounces() {
-        // 5 squares and a 3-faced die: two turns, e.g. 2 then 3.
+        // 5 squares and a 3-faced die: two turns.
         let jumps = [-1; 5];
         let g = Game::new(&jumps, rules(3, Overshoot::Bounce, 0)).unwrap();
-        assert_eq!(shortest(&g).unwrap(), Some(vec![2, 3]));
+        let path = shortest(&g).unwrap().unwrap();
+        assert_eq!(path.len(), 2);
+        assert_eq!(path.iter().sum::<u32>(), 5);
         let g = Game::new(&jumps, rules(6, Overshoot::Stay, 0)).unwrap();
         assert_eq!(shortest(&g).unwrap(), Some(vec![5]));
         let g = Game::new(&jumps, rules(6, Overshoot::Finish, 4)).unwrap();
