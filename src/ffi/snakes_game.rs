@@ -309,8 +309,8 @@ pub unsafe extern "C" fn gg_snakes_length_distribution(
 /// below 1 when players can get stuck for good.
 ///
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
-/// for 0 players or for a board whose games are too long to sum (more than 2^32 turns or 2^37
-/// square updates before less than 1e-15 of a player's games can still finish),
+/// for 0 players or for a board whose games are too long to sum (more than 2^30 turns or 2^35
+/// square updates, about a minute, before less than 1e-15 of a player's games can still finish),
 /// `GG_ERR_OUT_OF_MEMORY`. On error `chances_out` is not written.
 ///
 /// # Safety

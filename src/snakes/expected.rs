@@ -17,8 +17,8 @@
 //!     Grassmann-Taksar-Heyman form solves it: pivots are sums of probabilities, never
 //!     differences, so no cancellation can occur.
 //!   - More symbols (long snakes overlapping everywhere): restarted GMRES, one sweep per
-//!     product, to a relative residual of `1e-11` (tens to a few hundred sweeps); if it stalls,
-//!     up to 2048 symbols fall back to the dense solve.
+//!     product, to a relative residual of `1e-10` (`1e-7` in refinement solves): tens to a few
+//!     hundred sweeps. If it stalls, up to 2048 symbols fall back to the dense solve.
 //!
 //!   A final sweep with the symbol values fills the segment.
 //! - **Certificate and refinement.** The residual `r = 1 - A y` is computed in twice the working
@@ -90,7 +90,9 @@ fn solve_with(game: &Game, dense_symbols: usize) -> Result<Expected> {
     let mut lo = try_filled(n + 1, 0.0f64)?;
     let mut r = try_filled(n + 1, 0.0f64)?;
     let mut delta = try_filled(n + 1, 0.0f64)?;
+    solver.tolerance = GMRES_TOLERANCE;
     solver.solve(|_| 1.0, &mut hi)?;
+    solver.tolerance = GMRES_REFINE_TOLERANCE;
     let mut bound = residual(game, &reach, &hi, &lo, &mut r);
     let mut steps = 0;
     while bound > TARGET && steps < MAX_REFINEMENTS {
@@ -122,6 +124,8 @@ struct Solver<'g, 'a> {
     reach: &'g BitSet,
     /// Segments with more symbols use GMRES.
     dense_symbols: usize,
+    /// GMRES's relative residual target.
+    tolerance: f64,
     /// For each position, its index among the current segment's symbols, or `NONE`.
     sym_of: Vec<u32>,
     syms: Vec<usize>,
@@ -143,7 +147,10 @@ const DENSE_FALLBACK: usize = 2048;
 const GMRES_RESTART: usize = 400;
 /// At most this many doubles in the GMRES basis (64 MB).
 const GMRES_BASIS: usize = 1 << 23;
-const GMRES_TOLERANCE: f64 = 1e-11;
+/// GMRES's relative residual for the first solve; refinement solves only need a few digits,
+/// since each multiplies the error by their own relative accuracy.
+const GMRES_TOLERANCE: f64 = 1e-10;
+const GMRES_REFINE_TOLERANCE: f64 = 1e-7;
 const GMRES_MAX_PRODUCTS: usize = 3000;
 
 /// What a sweep uses for positions above its segment (and for square `N`).
@@ -161,6 +168,7 @@ impl<'g, 'a> Solver<'g, 'a> {
             game,
             reach,
             dense_symbols: DENSE_SYMBOLS,
+            tolerance: GMRES_TOLERANCE,
             sym_of: try_filled(game.squares() + 1, NONE)?,
             syms: Vec::new(),
             vals: Vec::new(),
@@ -300,7 +308,7 @@ impl<'g, 'a> Solver<'g, 'a> {
 
     /// Restarted GMRES for `(I - C) x = a` on the symbols, one sweep per product; the solution is
     /// left in `vals`. Returns false (leaving the dense solve to take over) when it has not
-    /// reached a relative residual of `GMRES_TOLERANCE` within `GMRES_MAX_PRODUCTS` products.
+    /// reached a relative residual of `tolerance` within `GMRES_MAX_PRODUCTS` products.
     fn gmres(&mut self, lo: usize, hi: usize, out: &mut [f64]) -> Result<bool> {
         let m = self.syms.len();
         let k = GMRES_RESTART.min(m).min(GMRES_BASIS / m).max(2);
@@ -312,7 +320,7 @@ impl<'g, 'a> Solver<'g, 'a> {
         let mut w = try_filled(m, 0.0f64)?;
         let a = std::mem::take(&mut self.a);
         let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
-        let tolerance = GMRES_TOLERANCE * norm(&a);
+        let tolerance = self.tolerance * norm(&a);
         // Start from one step of x = a + C x (from 0), which is `a` itself.
         x.copy_from_slice(&a);
         let mut products = 0;

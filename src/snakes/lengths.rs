@@ -275,10 +275,16 @@ fn sum(xs: &[f64]) -> f64 {
 /// `out[t] = inv * (cur[t-1] + ... + cur[t-faces])` for `t` in `[a, b]` (terms below square 0
 /// are 0). `cur` is zero outside the window, so no clipping to it is needed.
 fn box_filter(cur: &[f64], faces: usize, inv: f64, out: &mut [f64], a: usize, b: usize) {
-    // Squares too close to 0 for a full window of faces.
+    // Squares too close to 0 for a full window of faces collect every position below them: a
+    // running prefix sum (no subtraction).
     let full = faces.max(a);
-    for t in a..full.min(b + 1) {
-        out[t] = sum(&cur[..t]) * inv;
+    if a < full {
+        let mut below = 0.0; // cur is zero below the window, which starts at a - 1
+
+        for t in a..full.min(b + 1) {
+            below += cur[t - 1];
+            out[t] = below * inv;
+        }
     }
     if full > b {
         return;
@@ -395,9 +401,10 @@ impl<'a> RoundDistribution<'a> {
 }
 
 /// Turns after which [`win_chances`] gives up: far beyond any board with a sensible mean.
-const MAX_WIN_TURNS: u64 = 1 << 32;
-/// Work (positions visited over all turns) after which [`win_chances`] gives up.
-const MAX_WIN_WORK: u64 = 1 << 37;
+const MAX_WIN_TURNS: u64 = 1 << 30;
+/// Work (positions visited over all turns, plus a fixed cost per turn) after which
+/// [`win_chances`] gives up: about a minute. A 10^6-square board needs about 2^34.
+const MAX_WIN_WORK: u64 = 1 << 35;
 /// Live mass at which [`win_chances`] stops: what is left can shift no chance by more.
 const LIVE_TOLERANCE: f64 = 1e-15;
 
@@ -406,7 +413,7 @@ const LIVE_TOLERANCE: f64 = 1e-15;
 /// The chances add up to P(someone finishes), which is below 1 when players can get stuck.
 ///
 /// Errors: `InvalidArgument` for 0 players, or for a board whose games are too long to sum
-/// (more than 2^32 turns or 2^37 position updates before less than `1e-15` of one player's games
+/// (more than 2^30 turns or 2^35 position updates before less than `1e-15` of one player's games
 /// can still finish); `OutOfMemory`.
 ///
 /// ```
@@ -418,6 +425,10 @@ const LIVE_TOLERANCE: f64 = 1e-15;
 /// assert!((w[0] + w[1] - 1.0).abs() < 1e-12);
 /// ```
 pub fn win_chances(game: Game, players: u32) -> Result<Vec<f64>> {
+    win_chances_capped(game, players, MAX_WIN_TURNS, MAX_WIN_WORK)
+}
+
+fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -> Result<Vec<f64>> {
     check_players(players)?;
     let p = players as usize;
     let mut chain = TurnChain::new(game)?;
@@ -425,7 +436,7 @@ pub fn win_chances(game: Game, players: u32) -> Result<Vec<f64>> {
     let mut carry = try_filled(p, 0.0f64)?;
     let mut work = 0u64;
     while !chain.settled() && chain.live() > LIVE_TOLERANCE {
-        if chain.turns() >= MAX_WIN_TURNS || work >= MAX_WIN_WORK {
+        if chain.turns() >= max_turns || work >= max_work {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
                 format!(
@@ -435,7 +446,7 @@ pub fn win_chances(game: Game, players: u32) -> Result<Vec<f64>> {
                 ),
             ));
         }
-        work += chain.window() as u64 + 1;
+        work += chain.window() as u64 + 16;
         let b = chain.survival();
         let fin = chain.step();
         if fin <= 0.0 || b <= 0.0 {
@@ -503,6 +514,34 @@ mod tests {
         assert_eq!(tail, 0.015625);
         let w = win_chances(g, 2).unwrap();
         assert!((w[0] - 2.0 / 3.0).abs() < 1e-15 && (w[1] - 1.0 / 3.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn games_too_long_to_sum_are_refused() {
+        // Square 1 of 2 with a 2^20-faced die and exact landing: one chance in 2^20 per turn.
+        let rules = Rules {
+            faces: 1 << 20,
+            overshoot: Overshoot::Stay,
+            start: 1,
+        };
+        let g = Game::new(&[-1, -1], rules).unwrap();
+        let e = win_chances_capped(g, 2, 1000, u64::MAX).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert!(e.detail().contains("after 1000 turns"), "{}", e.detail());
+        let e = win_chances_capped(g, 2, u64::MAX, 5000).unwrap_err();
+        assert!(e.detail().contains("too long to sum"), "{}", e.detail());
+        // The chances themselves are known: the first player wins with p / (1 - (1-p)^2).
+        let rules = Rules {
+            faces: 1 << 10,
+            ..rules
+        };
+        let g = Game::new(&[-1, -1], rules).unwrap();
+        let p = 1.0 / 1024.0;
+        let w = win_chances(g, 2).unwrap();
+        assert!(
+            (w[0] - p / (1.0 - (1.0 - p) * (1.0 - p))).abs() < 1e-12,
+            "{w:?}"
+        );
     }
 
     #[test]
