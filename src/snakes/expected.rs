@@ -32,7 +32,7 @@
 //! a few sweeps of the board in all; a segment with `m <= 64` symbols costs `m + 3` sweeps of its
 //! length plus `m^3 / 3`; larger ones cost one sweep per GMRES iteration.
 
-use super::reach::{can_finish, explore};
+use super::reach::{can_finish, reachable};
 use super::rules::Game;
 use crate::bitset::BitSet;
 use crate::error::{try_filled, Error, ErrorKind, Result};
@@ -75,7 +75,7 @@ pub fn expected_turns_bounded(game: &Game) -> Result<Expected> {
 fn solve_with(game: &Game, dense_symbols: usize) -> Result<Expected> {
     let n = game.squares();
     let start = game.rules().start;
-    let reach = explore(game, |_, _, _| true)?;
+    let reach = reachable(game)?;
     let can = can_finish(game)?;
     if (0..n).any(|p| reach.get(p) && !can.get(p)) {
         return Ok(Expected {

@@ -39,13 +39,9 @@ impl Untaken {
     }
 }
 
-/// Breadth-first search over positions from the start: `visit(p, t, q)` is called once for each
-/// position `q` first reached, from position `p` through landing square `t`. It returns `false` to
-/// stop the search. Returns the set of positions reached (the start included).
-pub(crate) fn explore(
-    game: &Game,
-    mut visit: impl FnMut(usize, usize, usize) -> bool,
-) -> Result<BitSet> {
+/// The positions (0..=N) a player can get to from the start: a breadth-first search in which
+/// every landing square is examined once.
+pub(crate) fn reachable(game: &Game) -> Result<BitSet> {
     let n = game.squares();
     let start = game.rules().start;
     let mut stood = BitSet::new(n + 1)?;
@@ -59,23 +55,18 @@ pub(crate) fn explore(
     while head < queue.len() {
         let p = queue[head] as usize;
         head += 1;
+        // Under the finish rule an overshoot ends on N, which an exact roll also reaches.
         for (lo, hi) in game.landing_ranges(p) {
             let mut t = landed.find(lo);
             while t <= hi {
                 landed.take(t);
                 let q = game.dest(t);
-                if stood.insert(q) {
-                    if !visit(p, t, q) {
-                        return Ok(stood);
-                    }
-                    if q < n {
-                        queue.push(q as u32);
-                    }
+                if stood.insert(q) && q < n {
+                    queue.push(q as u32);
                 }
                 t = landed.find(t + 1);
             }
         }
-        // Under the finish rule an overshoot ends on N, which some exact roll also reaches.
     }
     Ok(stood)
 }
@@ -213,7 +204,7 @@ mod tests {
             let start = rnd(n as u64) as usize;
             let g = game(&jumps, faces, overshoot, start);
             let (seen, can) = brute(&g);
-            let got_seen = explore(&g, |_, _, _| true).unwrap();
+            let got_seen = reachable(&g).unwrap();
             let got_can = can_finish(&g).unwrap();
             for p in 0..=n {
                 assert_eq!(got_seen.get(p), seen[p], "{jumps:?} {g:?} seen {p}");
