@@ -117,10 +117,62 @@ static int mines_session_game(void) {
     return failed;
 }
 
+/* The Milton Bradley Chutes and Ladders board: optimal play and the exact game-length analysis. */
+static int snakes_game_analysis(void) {
+    static const int pairs[19][2] = {
+        {1, 38}, {4, 14}, {9, 31}, {21, 42}, {28, 84}, {36, 44}, {51, 67}, {71, 91},
+        {80, 100}, {16, 6}, {47, 26}, {49, 11}, {56, 53}, {62, 19}, {64, 60}, {87, 24},
+        {93, 73}, {95, 75}, {98, 78}};
+    const double marks[3] = {0.5, 0.9, 0.99};
+    int32_t jumps[100];
+    gg_snakes_rules rules;
+    double expected = 0, probs[400], tail = 0, chances[4];
+    uint32_t faces[16], players;
+    int64_t turns = 0;
+    size_t i;
+
+    for (i = 0; i < 100; i++) jumps[i] = -1;
+    for (i = 0; i < 19; i++) jumps[pairs[i][0] - 1] = pairs[i][1];
+    rules.faces = 6;
+    rules.overshoot = GG_OVERSHOOT_STAY; /* the last square must be hit exactly */
+    rules.start = 0;                     /* everyone starts off the board */
+
+    printf("== Chutes and Ladders: the Milton Bradley board, exact landing ==\n");
+    if (gg_snakes_expected_turns(jumps, 100, &rules, &expected) != GG_OK) return 1;
+    printf("  expected length of a solo game: %.10f turns (published: 39.2251223082...)\n",
+           expected);
+    if (gg_snakes_shortest(jumps, 100, &rules, faces, 16, &turns) != GG_OK) return 1;
+    printf("  shortest game: %d turns, rolling", (int)turns);
+    for (i = 0; i < (size_t)turns; i++) printf(" %u", (unsigned)faces[i]);
+    printf("\n");
+
+    for (players = 1; players <= 4; players++) {
+        double acc = 0;
+        size_t q = 0;
+        if (gg_snakes_length_distribution(jumps, 100, &rules, players, probs, 400, &tail) != GG_OK)
+            return 1;
+        printf("  %u player%s: the game ends by round", (unsigned)players, players == 1 ? " " : "s");
+        for (i = 0; i < 400 && q < 3; i++) {
+            acc += probs[i];
+            for (; q < 3 && acc >= marks[q]; q++)
+                printf("%s %3u (%2.0f%%)", q ? "," : "", (unsigned)(i + 1), 100 * marks[q]);
+        }
+        if (players >= 2) {
+            if (gg_snakes_win_chances(jumps, 100, &rules, players, chances) != GG_OK) return 1;
+            printf("; wins:");
+            for (i = 0; i < players; i++) printf(" %.4f", chances[i]);
+        }
+        printf("\n");
+    }
+    printf("\n");
+    return 0;
+}
+
 int main(void) {
     printf("gridgames %s\n\n", gg_version());
     if (snakes_seed_examples() != 0) return 1;
     if (mines_seed_examples() != 0) return 1;
     if (mines_session_game() != 0) return 1;
+    if (snakes_game_analysis() != 0) return 1;
     return 0;
 }

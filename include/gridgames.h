@@ -68,6 +68,23 @@
 #define GG_MINES_LOST 2
 
 /**
+ * Overshoot rule: a roll past the last square leaves the player where they are, and the turn is
+ * used (the last square must be hit exactly).
+ */
+#define GG_OVERSHOOT_STAY 0
+
+/**
+ * Overshoot rule: a roll aiming at `t` past the last square `N` lands on `2N - t`, and that
+ * square's jump is taken. Requires `faces <= N`.
+ */
+#define GG_OVERSHOOT_BOUNCE 1
+
+/**
+ * Overshoot rule: a roll past the last square finishes on it.
+ */
+#define GG_OVERSHOOT_FINISH 2
+
+/**
  * Success.
  */
 #define GG_OK 0
@@ -178,6 +195,33 @@ typedef struct gg_mines_config {
      */
     uint32_t no_guess;
 } gg_mines_config;
+
+/**
+ * How the game is played.
+ *
+ * A position is 0 (off the board) or a square 1..N; square N ends the game. From position `p`
+ * a roll of `f` (1..faces, each equally likely) aims at `t = p + f`. When `t > N`, `overshoot`
+ * decides: `GG_OVERSHOOT_STAY` (no move, the turn is used), `GG_OVERSHOOT_BOUNCE` (`t = 2N - t`)
+ * or `GG_OVERSHOOT_FINISH` (`t = N`). If square `t` then holds a jump, the player moves to its
+ * destination, once (jumps are never chained).
+ */
+typedef struct gg_snakes_rules {
+    /**
+     * Die faces, 1.. ; 6 for a standard die.
+     */
+    uint32_t faces;
+    /**
+     * `GG_OVERSHOOT_STAY`, `GG_OVERSHOOT_BOUNCE` or `GG_OVERSHOOT_FINISH`.
+     */
+    uint32_t overshoot;
+    /**
+     * Where every player begins: 0 is off the board (a first roll of k lands on square k);
+     * s in 1..N-1 is standing on square s (its jump is not taken). 1 is the usual.
+     */
+    size_t start;
+} gg_snakes_rules;
+
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -371,6 +415,156 @@ int32_t gg_mines_board(const struct gg_mines *game, char *out, size_t cap);
  * `board` must point to `n * n` readable `int32_t`; `rolls_out` to a writable `int32_t`.
  */
 int32_t gg_snakes_min_rolls(const int32_t *board, size_t n, int32_t *rolls_out);
+
+/**
+ * Converts a LeetCode grid into a linear jump table.
+ *
+ * `board` holds `rows * cols` cells, row-major, row 0 on top. Squares are numbered
+ * boustrophedon from the bottom-left cell (square 1), each row running opposite to the one
+ * below; rectangular grids are allowed. On success `jumps_out[s-1]` is the cell of square `s`,
+ * for s = 1..N with N = rows * cols.
+ *
+ * The grid follows the jump-table rules: every cell is -1 or a destination 1..N, and square N
+ * holds no jump (-1, or N itself). Unlike `gg_snakes_min_rolls`, square 1 may hold a jump (it is
+ * taken by a player who lands there from off the board).
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW` (rows * cols
+ * overflows or exceeds `INT32_MAX`), `GG_ERR_INVALID_CELL`, `GG_ERR_BUFFER_TOO_SMALL`
+ * (`cap < rows * cols`), `GG_ERR_INVALID_ARGUMENT` (misaligned pointer). On error `jumps_out` is
+ * not written.
+ *
+ * # Safety
+ * `board` must point to `rows * cols` readable `int32_t`; `jumps_out` to `cap` writable
+ * `int32_t` not overlapping `board`.
+ */
+int32_t gg_snakes_grid_to_jumps(const int32_t *board,
+                                size_t rows,
+                                size_t cols,
+                                int32_t *jumps_out,
+                                size_t cap);
+
+/**
+ * Applies one roll: the position after rolling `face` from position `from`.
+ *
+ * `jumps[s-1]` is the destination of square s (1..squares), or -1 for none; a jump to its own
+ * square means nothing, and square N = `squares` holds no jump. See `gg_snakes_rules` for a turn.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE` (0 squares), `GG_ERR_SIZE_OVERFLOW` (more than
+ * `INT32_MAX` squares), `GG_ERR_INVALID_ARGUMENT` (0 faces, unknown overshoot rule, `start >= N`,
+ * bounce with `faces > N`, a face outside 1..faces, misaligned pointer), `GG_ERR_INVALID_CELL`
+ * (a destination outside 1..N, a jump on N), `GG_ERR_OUT_OF_BOUNDS` (`from > N`),
+ * `GG_ERR_GAME_OVER` (`from == N`). On error `*to_out` is not written.
+ *
+ * # Safety
+ * `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
+ * `to_out` to a writable `size_t`.
+ */
+int32_t gg_snakes_move(const int32_t *jumps,
+                       size_t squares,
+                       const struct gg_snakes_rules *rules,
+                       size_t from,
+                       uint32_t face,
+                       size_t *to_out);
+
+/**
+ * The fewest turns from the start to square N when the player chooses every face, and the faces
+ * of one such game.
+ *
+ * On success `*turns_out` is the number of turns (0 never happens: start < N), or -1 when N
+ * cannot be reached; `faces_out[0..turns)` receives the faces, in order (nothing is written when
+ * N cannot be reached). Replaying them with `gg_snakes_move` from `rules->start` ends on N. The
+ * overshoot rule never changes the answer: a roll can pass N only from within `faces` of it,
+ * where the exact face finishes.
+ *
+ * A `cap` of 0 asks for the count only (`faces_out` may then be NULL). When `cap` is at least 1
+ * but smaller than the number of turns, the function returns `GG_ERR_BUFFER_TOO_SMALL`, still
+ * sets `*turns_out`, and writes nothing to `faces_out`.
+ *
+ * Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus
+ * `GG_ERR_BUFFER_TOO_SMALL` and `GG_ERR_OUT_OF_MEMORY`. On any other error nothing is written.
+ *
+ * # Safety
+ * `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
+ * `faces_out` to `cap` writable `uint32_t` (or be NULL with `cap` 0); `turns_out` to a writable
+ * `int64_t`.
+ */
+int32_t gg_snakes_shortest(const int32_t *jumps,
+                           size_t squares,
+                           const struct gg_snakes_rules *rules,
+                           uint32_t *faces_out,
+                           size_t cap,
+                           int64_t *turns_out);
+
+/**
+ * The mean number of turns one player needs from the start to square N with a fair die.
+ *
+ * `*out` is +INFINITY when the game can fail to end: some position reachable from the start
+ * cannot reach N. Otherwise the relative error is at most 1e-9 (in practice about 1e-16): the
+ * absorbing Markov chain is solved exactly by segments, then refined against a residual computed
+ * in double-double arithmetic, which also proves the bound. Boards with short snakes take time
+ * linear in `squares * faces`; see the README for the cost of long overlapping snakes.
+ *
+ * Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_OUT_OF_MEMORY`.
+ * On error `*out` is not written.
+ *
+ * # Safety
+ * `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
+ * `out` to a writable `double`.
+ */
+int32_t gg_snakes_expected_turns(const int32_t *jumps,
+                                 size_t squares,
+                                 const struct gg_snakes_rules *rules,
+                                 double *out);
+
+/**
+ * The distribution of the round in which a game of `players` players ends.
+ *
+ * The players each roll once per round, in turn order, all from `rules->start`; the game ends
+ * when one of them reaches N. On success `probs_out[t-1]` is P(the game ends in round t) for
+ * t = 1..rounds, and `*tail_out` is P(it has not ended after `rounds` rounds), which includes
+ * games that can never end. No probability is negative, and the sum plus the tail is 1 within
+ * 1e-12.
+ *
+ * `probs_out` may be NULL when `rounds` is 0. The work is proportional to `rounds` times the
+ * number of squares holding probability at once (it stops early once nothing can finish).
+ *
+ * Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
+ * for 0 players and `GG_ERR_OUT_OF_MEMORY`. On error nothing is written.
+ *
+ * # Safety
+ * `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
+ * `probs_out` to `rounds` writable `double` (or be NULL with `rounds` 0); `tail_out` to a
+ * writable `double`.
+ */
+int32_t gg_snakes_length_distribution(const int32_t *jumps,
+                                      size_t squares,
+                                      const struct gg_snakes_rules *rules,
+                                      uint32_t players,
+                                      double *probs_out,
+                                      size_t rounds,
+                                      double *tail_out);
+
+/**
+ * P(player i wins) for i = 0..players-1, each within 1e-9, written to `chances_out[i]`.
+ *
+ * The players each roll once per round, in turn order (player 0 first), all from
+ * `rules->start`; the first to reach N wins. The chances add up to P(the game ends), which is
+ * below 1 when players can get stuck for good.
+ *
+ * Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
+ * for 0 players or for a board whose games are too long to sum (more than 2^30 turns or 2^35
+ * square updates, about a minute, before less than 1e-15 of a player's games can still finish),
+ * `GG_ERR_OUT_OF_MEMORY`. On error `chances_out` is not written.
+ *
+ * # Safety
+ * `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
+ * `chances_out` to `players` writable `double`.
+ */
+int32_t gg_snakes_win_chances(const int32_t *jumps,
+                              size_t squares,
+                              const struct gg_snakes_rules *rules,
+                              uint32_t players,
+                              double *chances_out);
 
 /**
  * Describes a status code in a few words.

@@ -8,9 +8,11 @@ pub(crate) mod boundary;
 mod mines;
 mod mines_session;
 mod snakes;
+mod snakes_game;
 mod status;
 
 pub use mines::*;
 pub use mines_session::*;
 pub use snakes::*;
+pub use snakes_game::*;
 pub use status::*;

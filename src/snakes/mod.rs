@@ -1,12 +1,26 @@
-//! Snakes and Ladders: board numbering, validated boards and the fewest-rolls search.
+//! Snakes and Ladders: board numbering, validated boards, the fewest-rolls search, and the real
+//! game (dice rules, optimal play, expected length, length distribution, win chances).
 //!
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
 mod board;
+mod classic;
+mod expected;
+mod jumps;
+mod lengths;
 mod numbering;
+mod reach;
+mod rules;
 mod search;
+mod shortest;
 
 pub use board::{check_dimensions, Board, MAX_SQUARES};
+pub use classic::milton_bradley_jumps;
+pub use expected::{expected_turns, expected_turns_bounded, Expected};
+pub use jumps::{check_squares, grid_to_jumps, grid_to_jumps_with, Track};
+pub use lengths::{win_chances, RoundDistribution, TurnChain};
 pub use numbering::Numbering;
+pub use rules::{Game, Overshoot, Rules};
 pub use search::{fewest_rolls, min_rolls, JumpTable, Jumps};
+pub use shortest::shortest;
