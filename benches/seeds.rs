@@ -2,7 +2,9 @@
 //!
 //! Run with `cargo bench --bench seeds` (everything, a few minutes) or
 //! `cargo bench --bench seeds -- quick` / `GG_BENCH_QUICK=1 cargo bench --bench seeds` (small boards
-//! only, seconds). For each case it prints the time per cell of `gg_snakes_min_rolls` /
+//! only, seconds). Other arguments keep only the cases whose name contains one of them, e.g.
+//! `cargo bench --bench seeds -- quick mines`; `GG_BENCH_OURS_ONLY=1` skips the seeds (for
+//! profiling). For each case it prints the time per cell of `gg_snakes_min_rolls` /
 //! `gg_mines_click` and of the seed transcription in `tests/reference/` (seed 004's BFS over a
 //! vector-of-rows board, seed 001's method two with its visited grid), their ratio, both against
 //! one sequential read of the board, and the peak heap memory each adds beyond the board.
@@ -42,10 +44,15 @@ struct Row {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = std::env::var_os("GG_BENCH_QUICK").is_some_and(|v| v != "0")
-        || std::env::args()
-            .skip(1)
-            .any(|a| a == "quick" || a == "--quick");
+        || args.iter().any(|a| a == "quick" || a == "--quick");
+    // Cargo passes `--bench`; anything else that is not `quick` filters cases by name.
+    let filters: Vec<&String> = args
+        .iter()
+        .filter(|a| !a.starts_with("--") && *a != "quick")
+        .collect();
+    let want = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
     let budget = if quick {
         Budget {
             ours: Duration::from_millis(100),
@@ -65,43 +72,33 @@ fn main() {
 
     let mut rows = Vec::new();
     let batch = if quick { 200 } else { 2000 };
-    rows.push(snakes_batch(batch, 20, budget));
-    rows.push(mines_batch(batch / 2, 50, 50, budget));
-    rows.push(snakes_case(
-        "snakes n=500, 10% jumps anywhere",
-        500,
-        100_000,
-        None,
-        budget,
-        true,
-    ));
-    rows.push(mines_case(
-        "mines 500x500, 5% mines",
-        500,
-        500,
-        50_000,
-        budget,
-        true,
-    ));
-    if !quick {
-        rows.push(snakes_case(
-            "snakes n=4000, 2% jumps within ±50",
-            4000,
-            20_000,
-            Some(50),
-            budget,
-            true,
-        ));
-        rows.push(mines_case(
-            "mines 6000x6000, 0.2% mines",
-            6000,
-            6000,
-            2_000,
-            budget,
-            true,
-        ));
+    if want("snakes batch") {
+        rows.push(snakes_batch(batch, 20, budget));
     }
-    print_table("LeetCode-sized batches, medium and huge boards", &rows);
+    if want("mines batch") {
+        rows.push(mines_batch(batch / 2, 50, 50, budget));
+    }
+    let medium = [
+        "snakes n=500, 10% jumps anywhere",
+        "mines 500x500, 5% mines",
+        "snakes n=4000, 2% jumps within ±50",
+        "mines 6000x6000, 0.2% mines",
+    ];
+    if want(medium[0]) {
+        rows.push(snakes_case(medium[0], 500, 100_000, None, budget, true));
+    }
+    if want(medium[1]) {
+        rows.push(mines_case(medium[1], 500, 500, 50_000, budget, true));
+    }
+    if !quick && want(medium[2]) {
+        rows.push(snakes_case(medium[2], 4000, 20_000, Some(50), budget, true));
+    }
+    if !quick && want(medium[3]) {
+        rows.push(mines_case(medium[3], 6000, 6000, 2_000, budget, true));
+    }
+    if !rows.is_empty() {
+        print_table("LeetCode-sized batches, medium and huge boards", &rows);
+    }
 
     // The sweep: same content (2% short jumps; 0.2% mines clicked in the opening) at growing sizes.
     let sides: &[(usize, &str)] = if quick {
@@ -117,34 +114,35 @@ fn main() {
     };
     let mut sweep = Vec::new();
     for &(n, label) in sides {
+        let name = format!("snakes {label} (n={n})");
+        if !want(&name) {
+            continue;
+        }
         // Seed 004's distance map at 10^8 squares needs several GB and about a minute.
         let seed = n < 10_000;
-        sweep.push(snakes_case(
-            &format!("snakes {label} (n={n})"),
-            n,
-            20_000,
-            Some(50),
-            budget,
-            seed,
-        ));
+        sweep.push(snakes_case(&name, n, 20_000, Some(50), budget, seed));
     }
     for &(n, label) in sides {
-        sweep.push(mines_case(
-            &format!("mines {label} ({n}x{n})"),
-            n,
-            n,
-            2_000,
-            budget,
-            true,
-        ));
+        let name = format!("mines {label} ({n}x{n})");
+        if !want(&name) {
+            continue;
+        }
+        sweep.push(mines_case(&name, n, n, 2_000, budget, true));
     }
-    print_table("Size sweep (time per cell should stay flat)", &sweep);
-    if !quick {
+    if !sweep.is_empty() {
+        print_table("Size sweep (time per cell should stay flat)", &sweep);
+    }
+    if !quick && want("snakes 10^8") {
         println!(
             "The seed snakes BFS is skipped at 10^8 squares: its distance map alone would take \
              several GB and the run about a minute."
         );
     }
+}
+
+/// Whether to skip the seeds on single boards (for profiling ours).
+fn ours_only() -> bool {
+    std::env::var_os("GG_BENCH_OURS_ONLY").is_some_and(|v| v != "0")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,7 +191,7 @@ fn snakes_case(
     let read = sequential_read(as_bytes(&cells));
     let (answer, ours_peak) = peak_extra_bytes(|| ours_min_rolls(&cells, n));
     let ours = best_time(budget.ours, 3, || (), |()| ours_min_rolls(&cells, n));
-    let seed = with_seed.then(|| {
+    let seed = (with_seed && !ours_only()).then(|| {
         let rows = reference::to_rows(&cells, n);
         let (want, peak) = peak_extra_bytes(|| reference::snakes_min_rolls(&rows));
         assert_eq!(answer, want, "{name}: ours and the seed disagree");
@@ -241,7 +239,7 @@ fn snakes_batch(count: usize, n: usize, budget: Budget) -> Row {
     let ours = best_time(budget.ours, 3, || (), |()| run_ours());
     let seed = best_time(budget.seed, 3, || (), |()| run_seed());
     Row {
-        case: format!("snakes {count} x n={n} (LeetCode size)"),
+        case: format!("snakes batch {count} x n={n} (LeetCode size)"),
         cells: count * n * n,
         board_bytes: std::mem::size_of_val(&flat[..]),
         read,
@@ -319,7 +317,7 @@ fn mines_case(
         },
     );
     let opened = after.iter().zip(&cells).filter(|(a, b)| a != b).count();
-    let seed = with_seed.then(|| {
+    let seed = (with_seed && !ours_only()).then(|| {
         let mut want = reference::to_rows(&cells, cols);
         let ((), peak) = peak_extra_bytes(|| reference::mines_click(&mut want, click));
         assert!(
@@ -411,7 +409,7 @@ fn mines_batch(count: usize, rows: usize, cols: usize, budget: Budget) -> Row {
     );
     let seed = best_time(budget.seed, 3, seed_input, |bs| black_box(run_seed(bs)));
     Row {
-        case: format!("mines {count} x {rows}x{cols} (LeetCode size)"),
+        case: format!("mines batch {count} x {rows}x{cols} (LeetCode size)"),
         cells: count * rows * cols,
         board_bytes: flat.len(),
         read,

@@ -4,6 +4,8 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod flood;
+mod neighbours;
 mod reveal;
 
 pub use board::{
