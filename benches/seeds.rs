@@ -29,6 +29,49 @@ struct Budget {
     seed: Duration,
 }
 
+/// This thread's CPU time: unlike the wall clock it does not count time spent descheduled, which
+/// on a loaded machine grows with the length of a run and so with the board.
+fn thread_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a live, writable timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The least CPU time of `runs` runs of `f` on fresh inputs from `setup`.
+fn best_cpu<I, R>(
+    runs: usize,
+    mut setup: impl FnMut() -> I,
+    mut f: impl FnMut(I) -> R,
+) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let input = setup();
+            let t = thread_cpu();
+            black_box(f(black_box(input)));
+            thread_cpu() - t
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Runs `f` once, returning its result, wall time and peak extra heap bytes.
+fn once<R>(f: impl FnOnce() -> R) -> (R, Duration, usize) {
+    let t = std::time::Instant::now();
+    let (r, peak) = peak_extra_bytes(f);
+    (r, t.elapsed(), peak)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into())
+}
+
 /// One line of the table.
 struct Row {
     case: String,
@@ -38,6 +81,8 @@ struct Row {
     board_bytes: usize,
     read: Duration,
     ours: Duration,
+    /// Least thread CPU time of ours.
+    ours_cpu: Duration,
     ours_peak: usize,
     /// `None` when the seed was skipped at this size.
     seed: Option<(Duration, usize)>,
@@ -67,6 +112,11 @@ fn main() {
     println!(
         "gridgames seeds benchmark ({} mode; best of repeated runs; ratios within one run)",
         if quick { "quick" } else { "full" }
+    );
+    println!(
+        "{} CPUs, load average {} at the start",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        load_average()
     );
     println!();
 
@@ -132,6 +182,7 @@ fn main() {
     if !sweep.is_empty() {
         print_table("Size sweep (time per cell should stay flat)", &sweep);
     }
+    println!("Load average {} at the end.", load_average());
     if !quick && want("snakes 10^8") {
         println!(
             "The seed snakes BFS is skipped at 10^8 squares: its distance map alone would take \
@@ -191,17 +242,18 @@ fn snakes_case(
     let read = sequential_read(as_bytes(&cells));
     let (answer, ours_peak) = peak_extra_bytes(|| ours_min_rolls(&cells, n));
     let ours = best_time(budget.ours, 3, || (), |()| ours_min_rolls(&cells, n));
+    let ours_cpu = best_cpu(5, || (), |()| ours_min_rolls(&cells, n));
     let seed = (with_seed && !ours_only()).then(|| {
         let rows = reference::to_rows(&cells, n);
-        let (want, peak) = peak_extra_bytes(|| reference::snakes_min_rolls(&rows));
+        let (want, first, peak) = once(|| reference::snakes_min_rolls(&rows));
         assert_eq!(answer, want, "{name}: ours and the seed disagree");
         let t = best_time(
             budget.seed,
-            2,
+            1,
             || (),
             |()| reference::snakes_min_rolls(&rows),
         );
-        (t, peak)
+        (t.min(first), peak)
     });
     eprintln!("  {name}: {answer} rolls");
     Row {
@@ -210,6 +262,7 @@ fn snakes_case(
         board_bytes: std::mem::size_of_val(&cells[..]),
         read,
         ours,
+        ours_cpu,
         ours_peak,
         seed,
     }
@@ -237,6 +290,7 @@ fn snakes_batch(count: usize, n: usize, budget: Budget) -> Row {
     let (_, ours_peak) = peak_extra_bytes(run_ours);
     let (_, seed_peak) = peak_extra_bytes(run_seed);
     let ours = best_time(budget.ours, 3, || (), |()| run_ours());
+    let ours_cpu = best_cpu(5, || (), |()| run_ours());
     let seed = best_time(budget.seed, 3, || (), |()| run_seed());
     Row {
         case: format!("snakes batch {count} x n={n} (LeetCode size)"),
@@ -244,6 +298,7 @@ fn snakes_batch(count: usize, n: usize, budget: Budget) -> Row {
         board_bytes: std::mem::size_of_val(&flat[..]),
         read,
         ours,
+        ours_cpu,
         ours_peak,
         seed: Some((seed, seed_peak)),
     }
@@ -316,10 +371,18 @@ fn mines_case(
             b
         },
     );
+    let ours_cpu = best_cpu(
+        5,
+        || cells.clone(),
+        |mut b| {
+            ours_click(&mut b, rows, cols, click);
+            b
+        },
+    );
     let opened = after.iter().zip(&cells).filter(|(a, b)| a != b).count();
     let seed = (with_seed && !ours_only()).then(|| {
         let mut want = reference::to_rows(&cells, cols);
-        let ((), peak) = peak_extra_bytes(|| reference::mines_click(&mut want, click));
+        let ((), first, peak) = once(|| reference::mines_click(&mut want, click));
         assert!(
             want.iter().flatten().eq(after.iter()),
             "{name}: ours and the seed disagree"
@@ -327,14 +390,14 @@ fn mines_case(
         drop(want);
         let t = best_time(
             budget.seed,
-            2,
+            1,
             || reference::to_rows(&cells, cols),
             |mut b| {
                 reference::mines_click(&mut b, click);
                 b
             },
         );
-        (t, peak)
+        (t.min(first), peak)
     });
     eprintln!(
         "  {name}: click {click:?} revealed {opened} cells ({:.1}%)",
@@ -346,6 +409,7 @@ fn mines_case(
         board_bytes: cells.len(),
         read,
         ours,
+        ours_cpu,
         ours_peak,
         seed,
     }
@@ -407,6 +471,7 @@ fn mines_batch(count: usize, rows: usize, cols: usize, budget: Budget) -> Row {
         || boards.clone(),
         |bs| black_box(run_ours(bs)),
     );
+    let ours_cpu = best_cpu(5, || boards.clone(), |bs| black_box(run_ours(bs)));
     let seed = best_time(budget.seed, 3, seed_input, |bs| black_box(run_seed(bs)));
     Row {
         case: format!("mines batch {count} x {rows}x{cols} (LeetCode size)"),
@@ -414,6 +479,7 @@ fn mines_batch(count: usize, rows: usize, cols: usize, budget: Budget) -> Row {
         board_bytes: flat.len(),
         read,
         ours,
+        ours_cpu,
         ours_peak,
         seed: Some((seed, seed_peak)),
     }
@@ -426,10 +492,10 @@ fn print_table(title: &str, rows: &[Row]) {
     println!("### {title}");
     println!();
     println!(
-        "| case | cells | ours ns/cell | seed ns/cell | seed / ours | ours / read | seed / read \
-         | ours peak extra | seed peak extra |"
+        "| case | cells | ours ns/cell | ours CPU ns/cell | seed ns/cell | seed / ours \
+         | ours / read | seed / read | ours peak extra | seed peak extra |"
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for r in rows {
         let ours = ns_per_cell(r.ours, r.cells);
         let ratio_read = |t: Duration| t.as_secs_f64() / r.read.as_secs_f64().max(1e-12);
@@ -450,10 +516,11 @@ fn print_table(title: &str, rows: &[Row]) {
             None => ("skipped".into(), "-".into(), "-".into(), "-".into()),
         };
         println!(
-            "| {} | {} | {:.2} | {} | {} | {:.1} | {} | {} | {} |",
+            "| {} | {} | {:.2} | {:.2} | {} | {} | {:.1} | {} | {} | {} |",
             r.case,
             r.cells,
             ours,
+            ns_per_cell(r.ours_cpu, r.cells),
             seed_ns,
             speedup,
             ratio_read(r.ours),
