@@ -8,13 +8,16 @@
 //! the parent's own span is queued: the rest of that row was revealed by the parent itself.
 //! Adjacent spans of one row are merged as they are queued.
 //!
-//! The board marks what is revealed, so the queue is the only extra memory. It is capped at
-//! [`QUEUE_BYTES_PER_CELL`] of the board. Should a maze-like board need more pending spans than
-//! that, the blank run that could not queue its spans is written with a byte found nowhere on the
-//! board instead of the blank byte, and later sweeps over the rows that hold such runs turn them
-//! into blanks and scan their neighbours. Nothing is allocated after the first write beyond the
-//! capped queue, so the fill does not fail half-way for want of memory. (Only a board that holds
-//! every byte value, so that no marker is free, lets the queue grow past its cap.)
+//! The board marks what is revealed, so the queue is the only extra memory. It is capped at one
+//! byte per [`QUEUE_BYTES_PER_CELL`] cells. A random board never comes near that (its pending
+//! spans follow the opening's edge), but a maze-like one can: a comb with a tooth every fourth
+//! column keeps one span per tooth pending. Then the blank run that could not queue its spans is
+//! written with a byte found nowhere on the board instead of the blank byte, and later sweeps over
+//! the rows holding such runs turn them into blanks and scan their neighbours. Each sweep is a pass
+//! over those rows, so such boards are slower, never wrong. Nothing is allocated after the first
+//! write beyond the capped queue, so the fill does not fail half-way for want of memory. (Only a
+//! board holding every byte value leaves no marker free; the queue then grows past its cap, and
+//! an allocation failure there is reported with the board partly revealed.)
 
 use super::board::{MineTable, BLANK, EMPTY};
 use super::neighbours::{find_byte, Classified, Digits, MineBytes, Window};

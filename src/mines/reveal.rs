@@ -53,7 +53,8 @@ pub fn click(board: &mut Board, row: usize, col: usize) -> Result<Click> {
 /// grid and still reuse this fill. `EMPTY`, `BLANK` and the digits must not count as mines.
 ///
 /// Extra memory is a queue of row spans capped at 1/32 of the grid's bytes (see `flood.rs`); an
-/// allocation failure is reported before anything is written.
+/// allocation failure is reported before anything is written. (The one exception: a grid holding
+/// all 256 byte values, which leaves the fill no marker byte, may fail part-way.)
 ///
 /// ```
 /// use gridgames::mines::{reveal_empty, LEETCODE_MINES};
