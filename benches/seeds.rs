@@ -143,6 +143,19 @@ fn main() {
     if !quick && want(medium[2]) {
         rows.push(snakes_case(medium[2], 4000, 20_000, Some(50), budget, true));
     }
+    let comb = "mines comb 64x160000 (queue cap overflows)";
+    if !quick && want(comb) {
+        let (r, c) = (64, 160_000);
+        rows.push(mines_click_case(
+            comb,
+            r,
+            c,
+            comb_board(r, c),
+            (0, c / 2),
+            budget,
+            true,
+        ));
+    }
     if !quick && want(medium[3]) {
         rows.push(mines_case(medium[3], 6000, 6000, 2_000, budget, true));
     }
@@ -358,6 +371,31 @@ fn mines_case(
     let mut rng = Rng((rows * cols) as u64 + ppm);
     let cells = mines_board(&mut rng, rows, cols, ppm);
     let click = opening_click(&cells, rows, cols);
+    mines_click_case(name, rows, cols, cells, click, budget, with_seed)
+}
+
+/// A comb: two blank rows on top, then a mine in every fourth column, so that a blank tooth runs
+/// down every fourth column. A fill from the top keeps one span per tooth pending: with fewer
+/// than about 256 rows that is more than the queue's cap, the worst case for its memory.
+fn comb_board(rows: usize, cols: usize) -> Vec<u8> {
+    let mut cells = vec![b'E'; rows * cols];
+    for row in cells.chunks_mut(cols).skip(3) {
+        for cell in row.iter_mut().step_by(4) {
+            *cell = b'M';
+        }
+    }
+    cells
+}
+
+fn mines_click_case(
+    name: &str,
+    rows: usize,
+    cols: usize,
+    cells: Vec<u8>,
+    click: (usize, usize),
+    budget: Budget,
+    with_seed: bool,
+) -> Row {
     let read = sequential_read(&cells);
 
     let mut after = cells.clone();
