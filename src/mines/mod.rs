@@ -5,7 +5,9 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod flood;
 mod layout;
+mod neighbours;
 mod reveal;
 mod rng;
 mod session;

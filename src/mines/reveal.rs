@@ -1,14 +1,14 @@
 //! One click (LeetCode 529) and the flood fill that opens blank regions.
 //!
-//! The flood is a scanline fill over row spans: a run of blank cells in one row queues the span one
-//! wider in the rows above and below. The board itself marks what is revealed, so the only extra
-//! memory is the queue of spans, which stays around the size of the opening's edge.
+//! The flood itself, a scanline fill over row spans with a capped queue, is in `flood.rs`; the
+//! neighbour counts it reads row by row are in `neighbours.rs`.
 
 use super::board::{
     check_coordinate, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
-use crate::error::{Error, ErrorKind, Result};
-use std::collections::VecDeque;
+use super::flood::Flood;
+use super::neighbours::Window;
+use crate::error::Result;
 
 /// What a click did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,8 +48,20 @@ pub fn click(board: &mut Board, row: usize, col: usize) -> Result<Click> {
 /// Reveals the hidden empty cell `(row, col)` of a `rows x cols` grid and, if it has no
 /// neighbouring mine, floods its opening. Returns how many cells were revealed.
 ///
-/// Only `EMPTY` ('E') cells are revealed; `mines` says which bytes count as mines, so a game
-/// session can keep its own marks (flags) on the grid and still reuse this fill.
+/// Only `EMPTY` ('E') cells are revealed; `mines` says which bytes count as mines (each adds its
+/// table value, normally 1, to a count), so a game session can keep its own marks (flags) on the
+/// grid and still reuse this fill. `EMPTY`, `BLANK` and the digits must not count as mines.
+///
+/// Extra memory is a queue of row spans capped at 1/32 of the grid's bytes (see `flood.rs`); an
+/// allocation failure is reported before anything is written. (The one exception: a grid holding
+/// all 256 byte values, which leaves the fill no marker byte, may fail part-way.)
+///
+/// ```
+/// use gridgames::mines::{reveal_empty, LEETCODE_MINES};
+/// let mut cells = *b"EEEEEEEMEEEEEEEEEEEE"; // 4 x 5
+/// assert_eq!(reveal_empty(&mut cells, 4, 5, 3, 0, &LEETCODE_MINES).unwrap(), 18);
+/// assert_eq!(&cells, b"B1E1BB1M1BB111BBBBBB");
+/// ```
 pub fn reveal_empty(
     cells: &mut [u8],
     rows: usize,
@@ -60,115 +72,23 @@ pub fn reveal_empty(
 ) -> Result<usize> {
     debug_assert_eq!(cells.len(), rows * cols);
     debug_assert_eq!(cells[row * cols + col], EMPTY);
-    let mut fill = Fill {
-        cells,
-        rows,
-        cols,
-        mines,
-        revealed: 0,
-        queue: VecDeque::new(),
-    };
-    fill.span(row, col, col)?;
-    while let Some((r, lo, hi)) = fill.queue.pop_front() {
-        fill.span(r, lo, hi)?;
+    debug_assert!([EMPTY, BLANK]
+        .iter()
+        .chain(b"12345678")
+        .all(|&b| mines[b as usize] == 0));
+    // A click next to a mine only shows its count: no queue needed.
+    let k = Window::new(cells, rows, cols, row, mines, None).count(col);
+    if k > 0 {
+        cells[row * cols + col] = b'0'.wrapping_add(k as u8);
+        return Ok(1);
     }
-    Ok(fill.revealed)
-}
-
-struct Fill<'a> {
-    cells: &'a mut [u8],
-    rows: usize,
-    cols: usize,
-    mines: &'a MineTable,
-    revealed: usize,
-    queue: VecDeque<(usize, usize, usize)>,
-}
-
-impl Fill<'_> {
-    /// Mines around `(r, c)`; the cell itself is hidden-empty, so including it adds nothing.
-    #[inline]
-    fn count(&self, r: usize, c: usize) -> u8 {
-        let c0 = c.saturating_sub(1);
-        let c1 = (c + 1).min(self.cols - 1);
-        let r0 = r.saturating_sub(1);
-        let r1 = (r + 1).min(self.rows - 1);
-        let mut k = 0;
-        for rr in r0..=r1 {
-            for &b in &self.cells[rr * self.cols + c0..=rr * self.cols + c1] {
-                k += self.mines[b as usize];
-            }
-        }
-        k
-    }
-
-    #[inline]
-    fn is_empty(&self, r: usize, c: usize) -> bool {
-        self.cells[r * self.cols + c] == EMPTY
-    }
-
-    /// Reveals `(r, c)` as a digit if it has neighbouring mines; returns whether it did.
-    #[inline]
-    fn try_digit(&mut self, r: usize, c: usize) -> bool {
-        let k = self.count(r, c);
-        if k == 0 {
-            return false;
-        }
-        self.cells[r * self.cols + c] = b'0' + k;
-        self.revealed += 1;
-        true
-    }
-
-    /// Reveals every hidden empty cell of row `r` in `lo..=hi`, extending blank runs past the span.
-    fn span(&mut self, r: usize, lo: usize, hi: usize) -> Result<()> {
-        let mut c = lo;
-        while c <= hi {
-            if !self.is_empty(r, c) || self.try_digit(r, c) {
-                c += 1;
-                continue;
-            }
-            let mut left = c;
-            while left > 0 && self.is_empty(r, left - 1) && !self.try_digit(r, left - 1) {
-                left -= 1;
-            }
-            let mut right = c;
-            while right + 1 < self.cols
-                && self.is_empty(r, right + 1)
-                && !self.try_digit(r, right + 1)
-            {
-                right += 1;
-            }
-            self.cells[r * self.cols + left..=r * self.cols + right].fill(BLANK);
-            self.revealed += right - left + 1;
-            let wide = (left.saturating_sub(1), (right + 1).min(self.cols - 1));
-            if r > 0 {
-                self.push(r - 1, wide)?;
-            }
-            if r + 1 < self.rows {
-                self.push(r + 1, wide)?;
-            }
-            c = right + 1;
-        }
-        Ok(())
-    }
-
-    fn push(&mut self, r: usize, (lo, hi): (usize, usize)) -> Result<()> {
-        self.queue.try_reserve(1).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!(
-                    "flood fill queue of {} spans could not grow",
-                    self.queue.len()
-                ),
-            )
-        })?;
-        self.queue.push_back((r, lo, hi));
-        Ok(())
-    }
+    Flood::new(cells, rows, cols, mines)?.open(row, col)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     fn run(board: &[u8], rows: usize, cols: usize, r: usize, c: usize) -> (Vec<u8>, Click) {
         let mut cells = board.to_vec();

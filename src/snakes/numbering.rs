@@ -85,6 +85,71 @@ impl Numbering {
     }
 }
 
+impl Numbering {
+    /// The first square of `from..=to`, in square order, whose value in `cells` satisfies `hit`.
+    ///
+    /// Walks row segments like [`Numbering::walk`], testing 16 cells at a time so that the common
+    /// "no hit" case compiles to vector compares.
+    pub fn find<T: Copy>(
+        &self,
+        cells: &[T],
+        from: usize,
+        to: usize,
+        hit: impl Fn(T) -> bool,
+    ) -> Option<usize> {
+        if from > to {
+            return None;
+        }
+        let cols = self.cols;
+        let mut q = (from - 1) / cols;
+        let mut rem = (from - 1) % cols;
+        let mut s = from;
+        while s <= to {
+            let take = (cols - rem).min(to - s + 1);
+            let row = &cells[(self.rows - 1 - q) * cols..][..cols];
+            if q % 2 == 0 {
+                if let Some(k) = first_hit(&row[rem..rem + take], &hit) {
+                    return Some(s + k);
+                }
+            } else {
+                let hi = cols - rem;
+                if let Some(k) = last_hit(&row[hi - take..hi], &hit) {
+                    // Squares run right to left here: the last cell is the first square.
+                    return Some(s + take - 1 - k);
+                }
+            }
+            s += take;
+            q += 1;
+            rem = 0;
+        }
+        None
+    }
+}
+
+const FIND_CHUNK: usize = 16;
+
+fn first_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
+    for (k, chunk) in cells.chunks(FIND_CHUNK).enumerate() {
+        if chunk.iter().fold(false, |any, &v| any | hit(v)) {
+            return chunk
+                .iter()
+                .position(|&v| hit(v))
+                .map(|j| k * FIND_CHUNK + j);
+        }
+    }
+    None
+}
+
+fn last_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
+    for (k, chunk) in cells.rchunks(FIND_CHUNK).enumerate() {
+        if chunk.iter().fold(false, |any, &v| any | hit(v)) {
+            let start = cells.len() - k * FIND_CHUNK - chunk.len();
+            return chunk.iter().rposition(|&v| hit(v)).map(|j| start + j);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +177,35 @@ mod tests {
                 n.walk(&cells, from, to, |s, v| seen.push((s, v)));
                 let want: Vec<_> = (from..=to).map(|s| (s, n.index_of(s))).collect();
                 assert_eq!(seen, want);
+            }
+        }
+    }
+
+    #[test]
+    fn find_agrees_with_walk() {
+        for (rows, cols) in [(3, 4), (5, 37), (1, 40), (40, 1), (4, 16)] {
+            let n = Numbering::new(rows, cols);
+            let squares = n.squares();
+            for mark in 1..=squares {
+                let mut cells = vec![0u8; squares];
+                cells[n.index_of(mark)] = 1;
+                if mark > 3 {
+                    cells[n.index_of(mark - 3)] = 2;
+                }
+                for from in [1, mark.saturating_sub(20).max(1), mark, mark + 1] {
+                    for to in [mark, squares, from] {
+                        if from > squares || to > squares {
+                            continue;
+                        }
+                        let mut want = None;
+                        n.walk(&cells, from, to, |s, v| {
+                            if want.is_none() && v == 1 {
+                                want = Some(s);
+                            }
+                        });
+                        assert_eq!(n.find(&cells, from, to, |v| v == 1), want);
+                    }
+                }
             }
         }
     }
