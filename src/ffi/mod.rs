@@ -6,9 +6,11 @@
 
 pub(crate) mod boundary;
 mod mines;
+mod mines_solver;
 mod snakes;
 mod status;
 
 pub use mines::*;
+pub use mines_solver::*;
 pub use snakes::*;
 pub use status::*;

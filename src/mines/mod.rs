@@ -1,13 +1,24 @@
-//! Minesweeper: the LeetCode board alphabet and the click with its flood fill.
+//! Minesweeper: the LeetCode board alphabet, the click with its flood fill, and the solver (exact
+//! probabilities, hints, no-guess boards).
 //!
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
 mod board;
+mod no_guess;
+mod probability;
 mod reveal;
+mod solver;
+mod view;
+mod wide;
 
 pub use board::{
     check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
     BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
+pub use no_guess::{no_guess_layout, solvable_without_guessing, MAX_LAYOUTS, MAX_PERTURBATIONS};
+pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};
 pub use reveal::{click, reveal_empty, Click};
+pub use solver::{advise, advise_with, hint, Advice, Hint};
+pub use view::{View, FLAG, HIDDEN};
+pub use wide::{binomial, Wide};
