@@ -102,7 +102,16 @@ fn play(level: &Level, strategy: Strategy, seed: u64) -> (bool, usize) {
         let view = view_of(&board, level);
         let (safe, guess) = match strategy {
             Strategy::Library => {
-                let a = advise_with(&mut counter, &view).expect("advice");
+                let a = match advise_with(&mut counter, &view) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        let bytes = view.to_bytes();
+                        for row in bytes.chunks(cols) {
+                            eprintln!("{}", String::from_utf8_lossy(row));
+                        }
+                        panic!("advice failed: {e}");
+                    }
+                };
                 (a.safe, a.best.row * cols + a.best.col)
             }
             Strategy::LowestRisk => {

@@ -174,8 +174,9 @@ int32_t gg_mines_probabilities(const char *view,
  *   unconstrained ones), the cell whose reveal gives the best chance of surviving this move and
  *   the next, looking at every number it could show; cells whose number is already determined
  *   are avoided. The look-ahead shrinks on very large boards to keep the call fast.
- * - On a view with nothing revealed it is the first click: the top-left corner, where an
- *   opening is most likely.
+ * - On a view with nothing revealed it is the first click: cell (2, 2) (nearer the middle on
+ *   boards narrower than 5), chosen for games whose first click is guaranteed an opening: its
+ *   whole mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.
  *
  * Errors: as for `gg_mines_probabilities`, plus `GG_ERR_GAME_OVER` when no hidden cell can be
  * safe (nothing is hidden, or every hidden cell holds a mine: the game is won). On error the

@@ -8,13 +8,16 @@
 //!    cells next to no revealed cell are *floating*: only the total mine count touches them.
 //! 2. Frontier cells with the same set of constraints form a *group* (at most 8 cells); a group
 //!    holding `k` of its `s` cells as mines stands for C(s, k) layouts.
-//! 3. Constraints sharing groups form independent *components*. Each component is counted by a
+//! 3. Trivial deductions first: a number whose remaining need is 0, or equals its undetermined
+//!    cells, fixes them (repeatedly). Determined mines stay hidden for the rest of a game, so
+//!    without this step they would bloat every component. Only undetermined groups are counted.
+//! 4. Constraints sharing groups form independent *components*. Each component is counted by a
 //!    dynamic programme over its groups in a sweep order (variable elimination along a path): the
 //!    state is the partial sum of every constraint that the sweep has entered but not finished,
 //!    plus the number of mines placed so far. Minesweeper frontiers are curves, so a sweep along
 //!    them keeps only a few constraints open and the tables stay small; the count is exact
 //!    however many layouts there are. A backward pass gives each group's expected mines.
-//! 4. Components are convolved over their mine totals, and each overall total `t` is weighted by
+//! 5. Components are convolved over their mine totals, and each overall total `t` is weighted by
 //!    C(floating cells, mines - t).
 //!
 //! Counts far beyond `f64` (C(480, 99) is about 1e104, larger boards overflow any fixed width)
@@ -186,11 +189,11 @@ impl Counter {
             Err(e) => return Err(e),
         };
         let totals: Vec<&[Wide]> = counted.iter().map(|c| c.totals.as_slice()).collect();
-        Ok(Combination::new(&totals, engine.floating, view.mines()).layouts)
+        Ok(Combination::new(&totals, engine.floating, engine.mines).layouts)
     }
 
     fn count_components(&mut self, engine: &Engine) -> Result<Vec<Arc<Counted>>> {
-        let mines = engine.view.mines();
+        let mines = engine.mines;
         let mut scratch = engine.scratch()?;
         let mut out = Vec::with_capacity(engine.comps.len());
         for comp in &engine.comps {
@@ -290,6 +293,28 @@ impl Csr {
     }
 }
 
+/// The constraints-to-groups rows of a groups-to-constraints table (counting sort).
+fn transpose(group_cons: &Csr, ncons: usize) -> Result<Csr> {
+    let mut t = Csr {
+        start: try_filled(ncons + 1, 0u32)?,
+        items: try_filled(group_cons.items.len(), 0u32)?,
+    };
+    for &c in &group_cons.items {
+        t.start[c as usize + 1] += 1;
+    }
+    for c in 0..ncons {
+        t.start[c + 1] += t.start[c];
+    }
+    let mut fill = t.start.clone();
+    for g in 0..(group_cons.start.len() - 1) as u32 {
+        for &c in group_cons.row(g) {
+            t.items[fill[c as usize] as usize] = g;
+            fill[c as usize] += 1;
+        }
+    }
+    Ok(t)
+}
+
 struct Component {
     groups: Vec<u32>,
     cells: usize,
@@ -315,6 +340,12 @@ struct Engine<'a> {
     group_cons: Csr,
     comps: Vec<Component>,
     floating: usize,
+    /// Cells the trivial deductions determined, with whether each holds a mine.
+    known: Vec<(u32, bool)>,
+    /// Mines among `known`.
+    known_mines: usize,
+    /// Mines left for the components and the floating cells.
+    mines: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -445,23 +476,105 @@ impl<'a> Engine<'a> {
         }
         drop(group_keys);
 
-        // Groups of each constraint, by counting sort.
-        let mut con_groups = Csr {
-            start: vec![0; ncons + 1],
-            items: vec![0; group_cons.items.len()],
-        };
-        for &c in &group_cons.items {
-            con_groups.start[c as usize + 1] += 1;
-        }
-        for c in 0..ncons {
-            con_groups.start[c + 1] += con_groups.start[c];
-        }
-        let mut fill = con_groups.start.clone();
-        for g in 0..ngroups as u32 {
-            for &c in group_cons.row(g) {
-                con_groups.items[fill[c as usize] as usize] = g;
-                fill[c as usize] += 1;
+        let mut con_groups = transpose(&group_cons, ncons)?;
+
+        // Trivial deductions before counting: a number whose remaining need is 0, or equals its
+        // undetermined cells, determines them. Determined mines stay hidden for the whole game
+        // (the player need not flag them), so without this they would bloat every component.
+        let mut fixed = try_filled(ngroups, u8::MAX)?;
+        let mut need: Vec<i32> = con_target.iter().map(|&t| i32::from(t)).collect();
+        let mut free: Vec<u32> = (0..ncons as u32)
+            .map(|c| {
+                con_groups
+                    .row(c)
+                    .iter()
+                    .map(|&g| group_cells.row_len(g) as u32)
+                    .sum()
+            })
+            .collect();
+        let mut queue: Vec<u32> = (0..ncons as u32).rev().collect();
+        let mut queued = try_filled(ncons, true)?;
+        while let Some(c) = queue.pop() {
+            let ci = c as usize;
+            queued[ci] = false;
+            if free[ci] == 0 {
+                continue;
             }
+            let mine = if need[ci] == 0 {
+                false
+            } else if need[ci] == free[ci] as i32 {
+                true
+            } else if need[ci] < 0 || need[ci] > free[ci] as i32 {
+                let (r, col) = view.coords(con_cell[ci] as usize);
+                return Err(inconsistent(format!(
+                    "the numbers around cell ({r}, {col}) contradict each other"
+                )));
+            } else {
+                continue;
+            };
+            for &g in con_groups.row(c) {
+                if fixed[g as usize] != u8::MAX {
+                    continue;
+                }
+                let size = group_cells.row_len(g) as u32;
+                fixed[g as usize] = if mine { size as u8 } else { 0 };
+                for &c2 in group_cons.row(g) {
+                    free[c2 as usize] -= size;
+                    if mine {
+                        need[c2 as usize] -= size as i32;
+                    }
+                    if !queued[c2 as usize] {
+                        queued[c2 as usize] = true;
+                        queue.push(c2);
+                    }
+                }
+            }
+        }
+        if let Some(c) = (0..ncons).find(|&c| free[c] == 0 && need[c] != 0) {
+            let (r, col) = view.coords(con_cell[c] as usize);
+            return Err(inconsistent(format!(
+                "the numbers around cell ({r}, {col}) contradict each other"
+            )));
+        }
+        // Keep only undetermined groups and the numbers that still constrain them.
+        let mut known: Vec<(u32, bool)> = Vec::new();
+        let mut known_mines = 0usize;
+        let mut new_con = try_filled(ncons, u32::MAX)?;
+        let (mut kept_cell, mut kept_target) = (Vec::new(), Vec::new());
+        for c in 0..ncons {
+            if free[c] > 0 {
+                new_con[c] = kept_cell.len() as u32;
+                kept_cell.push(con_cell[c]);
+                kept_target.push(need[c] as u8);
+            }
+        }
+        let (mut cells_kept, mut cons_kept) = (Csr::new(), Csr::new());
+        for g in 0..ngroups as u32 {
+            let f = fixed[g as usize];
+            if f == u8::MAX {
+                cells_kept.items.extend_from_slice(group_cells.row(g));
+                cells_kept.close_row();
+                cons_kept
+                    .items
+                    .extend(group_cons.row(g).iter().map(|&c| new_con[c as usize]));
+                cons_kept.close_row();
+            } else {
+                known_mines += usize::from(f);
+                known.extend(group_cells.row(g).iter().map(|&cell| (cell, f > 0)));
+            }
+        }
+        let con_cell = kept_cell;
+        let con_target = kept_target;
+        let ncons = con_cell.len();
+        let group_cells = cells_kept;
+        let group_cons = cons_kept;
+        let ngroups = group_cons.start.len() - 1;
+        con_groups = transpose(&group_cons, ncons)?;
+        if known_mines > view.mines() {
+            return Err(inconsistent(format!(
+                "mines is {}, but the revealed numbers force at least {known_mines}",
+                view.mines()
+            )));
         }
 
         // Components: union-find over constraints.
@@ -483,8 +596,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let mut comp_of_root = fill;
-        comp_of_root.fill(u32::MAX);
+        let mut comp_of_root = try_filled(ncons, u32::MAX)?;
         let mut comps: Vec<Component> = Vec::new();
         for g in 0..ngroups as u32 {
             let root = find(&mut parent, group_cons.row(g)[0]) as usize;
@@ -508,6 +620,9 @@ impl<'a> Engine<'a> {
             group_cons,
             comps,
             floating,
+            known,
+            known_mines,
+            mines: view.mines() - known_mines,
         })
     }
 
@@ -558,7 +673,7 @@ impl<'a> Engine<'a> {
     }
 
     fn solve(&self, counted: &[Arc<Counted>]) -> Result<Probabilities> {
-        let mines = self.view.mines();
+        let mines = self.mines;
         let totals: Vec<&[Wide]> = counted.iter().map(|c| c.totals.as_slice()).collect();
         let comb = Combination::new(&totals, self.floating, mines);
         if comb.layouts.is_zero() {
@@ -580,6 +695,10 @@ impl<'a> Engine<'a> {
                     safe_mask[cell as usize] = e.is_zero();
                 }
             }
+        }
+        for &(cell, mine) in &self.known {
+            probs[cell as usize] = if mine { 1.0 } else { 0.0 };
+            safe_mask[cell as usize] = !mine;
         }
         let floating_prob = if self.floating > 0 {
             comb.floating_mines.ratio(z) / self.floating as f64
@@ -618,8 +737,9 @@ impl<'a> Engine<'a> {
             .map(|w| w.iter().rposition(|x| !x.is_zero()).unwrap_or(0))
             .sum();
         let mines = self.view.mines();
+        let (lo, hi) = (lo + self.known_mines, hi + self.known_mines);
         let f = self.floating;
-        if self.comps.is_empty() {
+        if self.comps.is_empty() && self.known_mines == 0 {
             inconsistent(format!(
                 "mines is {mines}, but the view has only {f} hidden cells and no number to \
                  place them next to"
