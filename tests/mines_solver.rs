@@ -172,9 +172,10 @@ proptest! {
         if hidden_safe {
             prop_assert_eq!(p, 0.0, "a certain cell existed but the hint risks {}", p);
         } else {
-            // The guess is never riskier than the cutoff allows over the safest cell.
-            let best = want.iter().copied().filter(|&x| x >= 0.0).fold(1.0, f64::min);
-            prop_assert!(1.0 - p >= 0.9 * (1.0 - best) - 1e-12, "{} vs best {}", p, best);
+            // A guess, but never a certain mine while some cell can be safe. (It need not be
+            // the safest cell: with few layouts left the exact endgame search may prefer a
+            // riskier cell that wins more often overall.)
+            prop_assert!(p < 1.0, "the hint ({}, {}) is certainly a mine", r, c);
         }
     }
 

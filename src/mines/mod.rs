@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod endgame;
 mod no_guess;
 mod probability;
 mod reveal;

@@ -15,7 +15,10 @@
 //!    - ties go to the safer cell, then to the cell with fewer hidden neighbours.
 //!
 //!    The look-ahead is bounded by the board size, so hints stay fast on huge boards.
-//! 3. On a view with nothing revealed, every cell is equally risky and the hint is the opening
+//! 3. When at most `endgame::MAX_LAYOUTS` layouts remain, the look-ahead is replaced by an exact
+//!    search of the game tree over those layouts ([`super::endgame`]): the move with the highest
+//!    chance of winning the whole game.
+//! 4. On a view with nothing revealed, every cell is equally risky and the hint is the opening
 //!    click: cell (2, 2), two steps in from the corner. With the usual guarantee that the first
 //!    click opens an area (its 3 x 3 block holds no mine), that block lies wholly on the board
 //!    and touches more hidden cells than a corner block does, so the opening is larger.
@@ -114,7 +117,16 @@ pub fn advise_with(counter: &mut Counter, view: &View) -> Result<Advice> {
             ),
         ));
     }
-    let pick = guess(counter, view, &probs)?;
+    // Few layouts left: play the exact best move for the rest of the game.
+    let endgame = if probs.layouts().to_f64() <= super::endgame::MAX_LAYOUTS as f64 {
+        super::endgame::best_move(view, &probs)
+    } else {
+        None
+    };
+    let pick = match endgame {
+        Some((cell, _)) => cell,
+        None => guess(counter, view, &probs)?,
+    };
     Ok(Advice {
         safe: Vec::new(),
         best: coords(pick, probs.get(pick)),
