@@ -165,6 +165,30 @@ static int snakes_game_analysis(void) {
         printf("\n");
     }
     printf("\n");
+static int mines_solver_hint(void) {
+    /* The seed's board after its first click, as the player sees it (the mine is hidden). */
+    const char view[20] = {'B', '1', 'E', '1', 'B', 'B', '1', 'E', '1', 'B',
+                           'B', '1', '1', '1', 'B', 'B', 'B', 'B', 'B', 'B'};
+    const char guess[4] = {'1', 'E', 'E', 'E'};
+    double probs[20];
+    size_t r, c, i;
+    double risk;
+
+    printf("== Minesweeper solver ==\n");
+    printf("A player's view with 1 mine left:\n");
+    print_mines(view, 4, 5);
+    if (gg_mines_probabilities(view, 4, 5, 1, probs) != GG_OK) return 1;
+    printf("  mine probabilities of the hidden cells:");
+    for (i = 0; i < 20; i++)
+        if (probs[i] >= 0.0) printf(" (%d, %d) %.2f", (int)(i / 5), (int)(i % 5), probs[i]);
+    printf("\n");
+    if (gg_mines_hint(view, 4, 5, 1, &r, &c, &risk) != GG_OK) return 1;
+    printf("  hint: reveal (%d, %d), risk %.2f\n", (int)r, (int)c, risk);
+
+    printf("A '1' in the corner of a 2 x 2 board, 1 mine: no certain move.\n");
+    print_mines(guess, 2, 2);
+    if (gg_mines_hint(guess, 2, 2, 1, &r, &c, &risk) != GG_OK) return 1;
+    printf("  hint: guess (%d, %d), risk %.3f\n\n", (int)r, (int)c, risk);
     return 0;
 }
 
@@ -174,5 +198,6 @@ int main(void) {
     if (mines_seed_examples() != 0) return 1;
     if (mines_session_game() != 0) return 1;
     if (snakes_game_analysis() != 0) return 1;
+    if (mines_solver_hint() != 0) return 1;
     return 0;
 }

@@ -223,6 +223,10 @@ typedef struct gg_snakes_rules {
 
 
 
+
+
+
+
 #ifdef __cplusplus
 extern "C" {
 #endif /* __cplusplus */
@@ -394,6 +398,72 @@ int32_t gg_mines_view(const struct gg_mines *game, char *out, size_t cap);
  * point to `cap` writable chars.
  */
 int32_t gg_mines_board(const struct gg_mines *game, char *out, size_t cap);
+
+/**
+ * Exact mine probabilities of a Minesweeper player view.
+ *
+ * `view` holds `rows * cols` chars, row-major, row 0 on top, no NUL terminators, in the
+ * player-view alphabet of `gg_mines_view`: 'E' and 'F' are hidden cells ('F' is only the
+ * player's claim, so it is treated like 'E'), 'B' is a revealed cell with no neighbouring mine
+ * and '1'-'8' a revealed count. `mines` is the number of mines on the whole board.
+ *
+ * The model: every layout of exactly `mines` mines on the hidden cells that agrees with every
+ * revealed number is equally likely. `probs_out[i]` receives, for hidden cell `i`, the share of
+ * those layouts that put a mine on it (accurate to 1e-9 on any board size; exactly 0.0 means no
+ * layout does), and -1.0 for a revealed cell.
+ *
+ * The count is exact: independent groups of numbers are counted separately by a dynamic
+ * programme over the cells they share, then combined over the mine total with the binomial
+ * weight of the unconstrained cells. Its cost grows with how many numbers must be tracked at
+ * once along the frontier of revealed cells, not with the board size; a contrived frontier
+ * too entangled to count within the memory budget is refused with `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+ * `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_TOO_MANY_MINES` (`mines`
+ * exceeds `rows * cols`), `GG_ERR_INCONSISTENT` (no layout fits the view; the message names
+ * the cell or the count), `GG_ERR_INVALID_ARGUMENT` (misaligned `probs_out`),
+ * `GG_ERR_OUT_OF_MEMORY`. On error `probs_out` is left untouched.
+ *
+ * # Safety
+ * `view` must point to `rows * cols` readable chars and `probs_out` to `rows * cols` writable
+ * doubles; neither may be modified by another thread during the call.
+ */
+int32_t gg_mines_probabilities(const char *view,
+                               size_t rows,
+                               size_t cols,
+                               size_t mines,
+                               double *probs_out);
+
+/**
+ * The best next cell to reveal on a Minesweeper player view.
+ *
+ * `view`, `rows`, `cols` and `mines` are as for `gg_mines_probabilities`. On success
+ * `*row_out` and `*col_out` receive a hidden cell and `*risk_out` its exact mine probability.
+ *
+ * - When some hidden cell is certainly safe (probability 0), the hint is such a cell.
+ * - Otherwise it is the strategy's best guess: among the safest cells (and promising
+ *   unconstrained ones), the cell whose reveal gives the best chance of surviving this move and
+ *   the next, looking at every number it could show; cells whose number is already determined
+ *   are avoided. The look-ahead shrinks on very large boards to keep the call fast.
+ * - On a view with nothing revealed it is the first click: cell (2, 2) (nearer the middle on
+ *   boards narrower than 5), chosen for games whose first click is guaranteed an opening: its
+ *   whole mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.
+ *
+ * Errors: as for `gg_mines_probabilities`, plus `GG_ERR_GAME_OVER` when no hidden cell can be
+ * safe (nothing is hidden, or every hidden cell holds a mine: the game is won). On error the
+ * three outputs are left untouched.
+ *
+ * # Safety
+ * `view` must point to `rows * cols` readable chars; `row_out`, `col_out` and `risk_out` must
+ * be writable.
+ */
+int32_t gg_mines_hint(const char *view,
+                      size_t rows,
+                      size_t cols,
+                      size_t mines,
+                      size_t *row_out,
+                      size_t *col_out,
+                      double *risk_out);
 
 /**
  * Fewest dice rolls from square 1 to square n*n (LeetCode 909).

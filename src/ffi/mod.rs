@@ -7,12 +7,14 @@
 pub(crate) mod boundary;
 mod mines;
 mod mines_session;
+mod mines_solver;
 mod snakes;
 mod snakes_game;
 mod status;
 
 pub use mines::*;
 pub use mines_session::*;
+pub use mines_solver::*;
 pub use snakes::*;
 pub use snakes_game::*;
 pub use status::*;

@@ -1,22 +1,33 @@
-//! Minesweeper: the LeetCode board alphabet and the click with its flood fill, and whole game
-//! sessions generated from a seed.
+//! Minesweeper: the LeetCode board alphabet and the click with its flood fill, whole game sessions
+//! generated from a seed, and the solver (exact probabilities, hints, no-guess boards).
 //!
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
 mod board;
+mod endgame;
 mod flood;
 mod layout;
 mod neighbours;
+mod no_guess;
+mod probability;
 mod reveal;
 mod rng;
 mod session;
+mod solver;
+mod view;
+mod wide;
 
 pub use board::{
     check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
     BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
 pub use layout::{Exclusion, Layout, MineSink};
+pub use no_guess::{no_guess_layout, solvable_without_guessing, MAX_LAYOUTS, MAX_PERTURBATIONS};
+pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};
 pub use reveal::{click, reveal_empty, Click};
 pub use rng::SplitMix64;
 pub use session::{Config, FirstClick, Game, GameState};
+pub use solver::{advise, advise_with, hint, Advice, Hint};
+pub use view::{View, FLAG, HIDDEN};
+pub use wide::{binomial, Wide};

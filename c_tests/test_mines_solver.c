@@ -1,0 +1,166 @@
+/* gg_mines_probabilities and gg_mines_hint: exact answers on small views, the model's
+ * invariants on a large one, every error path, and outputs untouched on error. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "check.h"
+
+static int near(double a, double b) { return fabs(a - b) < 1e-12; }
+
+static void probabilities(void) {
+    double p[20];
+    /* A '1' in the corner of a 2 x 2 board with one mine: a third each. A flag changes nothing. */
+    CHECK_STATUS(gg_mines_probabilities("1EEE", 2, 2, 1, p), GG_OK);
+    CHECK(p[0] == -1.0 && near(p[1], 1.0 / 3) && near(p[2], 1.0 / 3) && near(p[3], 1.0 / 3));
+    CHECK_STATUS(gg_mines_probabilities("1FEF", 2, 2, 1, p), GG_OK);
+    CHECK(p[0] == -1.0 && near(p[1], 1.0 / 3) && near(p[3], 1.0 / 3));
+    /* The seed's board after its first click: (2, 1) sees only (1, 2), so that is the mine. */
+    CHECK_STATUS(gg_mines_probabilities("B1E1B" "B1E1B" "B111B" "BBBBB", 4, 5, 1, p), GG_OK);
+    CHECK(p[2] == 0.0 && p[7] == 1.0 && p[0] == -1.0 && p[19] == -1.0);
+    /* Nothing revealed: every cell holds mines / cells. */
+    CHECK_STATUS(gg_mines_probabilities("EEEEEE", 2, 3, 2, p), GG_OK);
+    CHECK(near(p[0], 2.0 / 6) && near(p[5], 2.0 / 6));
+    /* Unconstrained cells share what the numbers leave: "1E" + "EE" + "EE" with 2 mines.
+     * The '1' at (0,0) sees (0,1), (1,0), (1,1): one of them, so the other two cells of row 2
+     * hold exactly one mine: 1/2 each, and each of the three 1/3. */
+    CHECK_STATUS(gg_mines_probabilities("1E" "EE" "EE", 3, 2, 2, p), GG_OK);
+    CHECK(near(p[1], 1.0 / 3) && near(p[3], 1.0 / 3) && near(p[4], 0.5) && near(p[5], 0.5));
+}
+
+static void large_board(void) {
+    /* 400 x 500, 40000 mines, a revealed 3 x 3 patch of numbers in the middle: the expected
+     * number of mines (the sum of the probabilities) is exactly the mine count. */
+    size_t rows = 400, cols = 500, n = rows * cols, i;
+    char *v = (char *)malloc(n);
+    double *p = (double *)malloc(n * sizeof(double));
+    double sum = 0.0;
+    CHECK(v != NULL && p != NULL);
+    if (!v || !p) {
+        free(v);
+        free(p);
+        return;
+    }
+    memset(v, 'E', n);
+    v[200 * cols + 250] = '2';
+    v[200 * cols + 251] = '1';
+    v[201 * cols + 250] = '1';
+    CHECK_STATUS(gg_mines_probabilities(v, rows, cols, 40000, p), GG_OK);
+    for (i = 0; i < n; i++)
+        if (p[i] >= 0.0) sum += p[i];
+    CHECK(fabs(sum - 40000.0) < 1e-6);
+    CHECK(p[200 * cols + 250] == -1.0);
+    free(v);
+    free(p);
+}
+
+static void hints(void) {
+    size_t r = 99, c = 99;
+    double risk = -5.0;
+    /* A certain cell is always the hint. */
+    CHECK_STATUS(gg_mines_hint("B1E1B" "B1E1B" "B111B" "BBBBB", 4, 5, 1, &r, &c, &risk), GG_OK);
+    CHECK(r == 0 && c == 2 && risk == 0.0);
+    CHECK_STATUS(gg_mines_hint("1EE", 1, 3, 1, &r, &c, &risk), GG_OK);
+    CHECK(r == 0 && c == 2 && risk == 0.0);
+    /* A guess reports its exact risk. */
+    CHECK_STATUS(gg_mines_hint("1EEE", 2, 2, 1, &r, &c, &risk), GG_OK);
+    CHECK(near(risk, 1.0 / 3) && (r > 0 || c > 0));
+    /* Nothing revealed: the first click, two cells in from the corner. */
+    {
+        char all[480];
+        memset(all, 'E', sizeof all);
+        CHECK_STATUS(gg_mines_hint(all, 16, 30, 99, &r, &c, &risk), GG_OK);
+        CHECK(r == 2 && c == 2 && near(risk, 99.0 / 480));
+    }
+}
+
+static void expect_prob_error(const char *view, size_t rows, size_t cols, size_t mines,
+                              int32_t want, const char *needle) {
+    double p[16];
+    size_t i;
+    for (i = 0; i < 16; i++) p[i] = 42.0;
+    CHECK_STATUS(gg_mines_probabilities(view, rows, cols, mines, p), want);
+    for (i = 0; i < 16; i++) CHECK(p[i] == 42.0);
+    if (needle) CHECK_MESSAGE_HAS(needle);
+}
+
+static void expect_hint_error(const char *view, size_t rows, size_t cols, size_t mines,
+                              int32_t want, const char *needle) {
+    size_t r = 77, c = 88;
+    double risk = 42.0;
+    CHECK_STATUS(gg_mines_hint(view, rows, cols, mines, &r, &c, &risk), want);
+    CHECK(r == 77 && c == 88 && risk == 42.0);
+    if (needle) CHECK_MESSAGE_HAS(needle);
+}
+
+static void errors(void) {
+    double p[4];
+    size_t r = 77, c = 88;
+    double risk = 42.0;
+    static const struct {
+        const char *view;
+        int32_t want;
+        const char *needle;
+    } bad[] = {
+        {"EEEM", GG_ERR_INVALID_CELL, "cell (1, 1) holds 'M'"},
+        {"EXEE", GG_ERR_INVALID_CELL, "cell (0, 1) holds 'X'"},
+        {"E0EE", GG_ERR_INVALID_CELL, "holds '0'"},
+        {"E9EE", GG_ERR_INVALID_CELL, "holds '9'"},
+        {"EE\0E", GG_ERR_INVALID_CELL, "holds 0x00"},
+        {"eEEE", GG_ERR_INVALID_CELL, "E or F (hidden), B or 1-8 (revealed)"},
+        /* No layout fits: too few hidden neighbours, contradicting numbers, wrong count. */
+        {"3EEB", GG_ERR_INCONSISTENT, "cell (0, 0) shows 3 but has only 2 hidden neighbours"},
+        {"1BEE", GG_ERR_INCONSISTENT, "contradict"},
+        {"BBBB", GG_ERR_INCONSISTENT, "no number"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        expect_prob_error(bad[i].view, 2, 2, 1, bad[i].want, bad[i].needle);
+        expect_hint_error(bad[i].view, 2, 2, 1, bad[i].want, bad[i].needle);
+    }
+    /* The mine count itself. */
+    expect_prob_error("1EEE", 2, 2, 5, GG_ERR_TOO_MANY_MINES, "mines is 5, but a 2 x 2 board");
+    expect_hint_error("1EEE", 2, 2, 5, GG_ERR_TOO_MANY_MINES, "only 4 cells");
+    expect_prob_error("1EEE", 2, 2, 3, GG_ERR_INCONSISTENT, "mines is 3");
+    expect_prob_error("1EEE", 2, 2, 0, GG_ERR_INCONSISTENT, NULL);
+    /* Shapes. */
+    expect_prob_error("EEEE", 0, 2, 0, GG_ERR_ZERO_SIZE, NULL);
+    expect_hint_error("EEEE", 2, 0, 0, GG_ERR_ZERO_SIZE, NULL);
+    expect_prob_error("EEEE", SIZE_MAX, 2, 0, GG_ERR_SIZE_OVERFLOW, NULL);
+    expect_hint_error("EEEE", (size_t)1 << 32, (size_t)1 << 32, 0, GG_ERR_SIZE_OVERFLOW, NULL);
+    /* NULL pointers, each named. */
+    CHECK_STATUS(gg_mines_probabilities(NULL, 2, 2, 1, p), GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("view is NULL");
+    CHECK_STATUS(gg_mines_probabilities("1EEE", 2, 2, 1, NULL), GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("probs_out is NULL");
+    CHECK_STATUS(gg_mines_hint(NULL, 2, 2, 1, &r, &c, &risk), GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("view is NULL");
+    CHECK_STATUS(gg_mines_hint("1EEE", 2, 2, 1, NULL, &c, &risk), GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("row_out is NULL");
+    CHECK_STATUS(gg_mines_hint("1EEE", 2, 2, 1, &r, NULL, &risk), GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("col_out is NULL");
+    CHECK_STATUS(gg_mines_hint("1EEE", 2, 2, 1, &r, &c, NULL), GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("risk_out is NULL");
+    CHECK(r == 77 && c == 88 && risk == 42.0);
+    /* A misaligned output buffer. */
+    {
+        double store[6];
+        double *odd = (double *)((char *)store + 1);
+        store[0] = store[5] = 7.0;
+        CHECK_STATUS(gg_mines_probabilities("1EEE", 2, 2, 1, odd), GG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE_HAS("probs_out");
+        CHECK(store[0] == 7.0 && store[5] == 7.0);
+    }
+    /* Game over: nothing hidden, or every hidden cell is a mine. */
+    expect_hint_error("BB", 1, 2, 0, GG_ERR_GAME_OVER, "no hidden cell");
+    expect_hint_error("1E", 1, 2, 1, GG_ERR_GAME_OVER, "hold mines");
+    CHECK_STATUS(gg_mines_probabilities("1E", 1, 2, 1, p), GG_OK);
+    CHECK(p[0] == -1.0 && p[1] == 1.0);
+}
+
+int main(void) {
+    probabilities();
+    large_board();
+    hints();
+    errors();
+    return check_report("test_mines_solver");
+}

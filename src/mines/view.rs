@@ -1,0 +1,265 @@
+//! The player's view of a Minesweeper game, as the solver reads it.
+//!
+//! Alphabet (the one `gg_mines_view` writes): 'E' and 'F' are hidden cells (a flag is only a
+//! player's claim, so the solver ignores it), 'B' is a revealed cell with no neighbouring mine and
+//! '1'-'8' a revealed count. Anything else is refused.
+
+use super::board::{check_shape, describe_byte, first_outside};
+use crate::error::{try_filled, Error, ErrorKind, Result};
+
+/// A hidden cell in [`View::cells`]; revealed cells hold their count 0..=8.
+pub const HIDDEN: u8 = 0xFF;
+
+/// A flagged hidden cell in the player-view alphabet.
+pub const FLAG: u8 = b'F';
+
+const VIEW_VALID: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'E' as usize] = true;
+    t[FLAG as usize] = true;
+    t[b'B' as usize] = true;
+    let mut d = b'1';
+    while d <= b'8' {
+        t[d as usize] = true;
+        d += 1;
+    }
+    t
+};
+
+/// A validated player view: `rows x cols` cells, each [`HIDDEN`] or a revealed count, and the
+/// total number of mines on the board.
+///
+/// ```
+/// use gridgames::mines::{View, HIDDEN};
+/// let v = View::parse(b"1EFB", 2, 2, 1).unwrap();
+/// assert_eq!(v.cells(), &[1, HIDDEN, HIDDEN, 0]);
+/// assert!(View::parse(b"1EMB", 2, 2, 1).is_err()); // 'M' is not in the player's alphabet
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    cells: Vec<u8>,
+}
+
+impl View {
+    /// Validates shape, alphabet and mine count of a player view (row-major bytes).
+    ///
+    /// Errors: `ZeroSize`/`SizeOverflow`/`InvalidArgument` for the shape, `InvalidCell` for a byte
+    /// outside the alphabet, `TooManyMines` when `mines` exceeds the number of cells,
+    /// `OutOfMemory`.
+    pub fn parse(bytes: &[u8], rows: usize, cols: usize, mines: usize) -> Result<View> {
+        let len = check_shape(bytes.len(), rows, cols)?;
+        if let Some(i) = first_outside(bytes, &VIEW_VALID) {
+            return Err(Error::new(
+                ErrorKind::InvalidCell,
+                format!(
+                    "cell ({}, {}) holds {}; a view cell must be E or F (hidden), B or 1-8 \
+                     (revealed)",
+                    i / cols,
+                    i % cols,
+                    describe_byte(bytes[i])
+                ),
+            ));
+        }
+        check_mines(mines, rows, cols, len)?;
+        let mut cells = try_filled(len, HIDDEN)?;
+        for (c, &b) in cells.iter_mut().zip(bytes) {
+            *c = match b {
+                b'B' => 0,
+                b'1'..=b'8' => b - b'0',
+                _ => HIDDEN,
+            };
+        }
+        Ok(View {
+            rows,
+            cols,
+            mines,
+            cells,
+        })
+    }
+
+    /// A view with every cell hidden (the start of a game).
+    pub fn hidden(rows: usize, cols: usize, mines: usize) -> Result<View> {
+        let len = crate::error::checked_area(rows, cols, 1)?;
+        check_mines(mines, rows, cols, len)?;
+        Ok(View {
+            rows,
+            cols,
+            mines,
+            cells: try_filled(len, HIDDEN)?,
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Total number of mines on the board (hidden ones included; none is ever revealed).
+    pub fn mines(&self) -> usize {
+        self.mines
+    }
+
+    /// Row-major cells: [`HIDDEN`] or a revealed count 0..=8.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Whether cell `i` (row-major index) is hidden.
+    #[inline]
+    pub fn is_hidden(&self, i: usize) -> bool {
+        self.cells[i] == HIDDEN
+    }
+
+    /// Reveals hidden cell `i` with count `value` (0..=8). Used to explore "what if".
+    pub fn reveal(&mut self, i: usize, value: u8) {
+        debug_assert!(value <= 8);
+        self.cells[i] = value;
+    }
+
+    /// Hides cell `i` again.
+    pub fn hide(&mut self, i: usize) {
+        self.cells[i] = HIDDEN;
+    }
+
+    /// Number of hidden cells.
+    pub fn hidden_count(&self) -> usize {
+        self.cells.iter().filter(|&&c| c == HIDDEN).count()
+    }
+
+    /// `(row, col)` of index `i`.
+    #[inline]
+    pub fn coords(&self, i: usize) -> (usize, usize) {
+        (i / self.cols, i % self.cols)
+    }
+
+    /// Calls `f` with the row-major index of each of the (up to eight) neighbours of `i`, in
+    /// increasing index order.
+    #[inline]
+    pub fn for_each_neighbour(&self, i: usize, mut f: impl FnMut(usize)) {
+        let (r, c) = self.coords(i);
+        if r > 0 && c > 0 && r + 1 < self.rows && c + 1 < self.cols {
+            let w = self.cols;
+            for j in [
+                i - w - 1,
+                i - w,
+                i - w + 1,
+                i - 1,
+                i + 1,
+                i + w - 1,
+                i + w,
+                i + w + 1,
+            ] {
+                f(j);
+            }
+            return;
+        }
+        let r0 = r.saturating_sub(1);
+        let r1 = (r + 1).min(self.rows - 1);
+        let c0 = c.saturating_sub(1);
+        let c1 = (c + 1).min(self.cols - 1);
+        for rr in r0..=r1 {
+            for cc in c0..=c1 {
+                let j = rr * self.cols + cc;
+                if j != i {
+                    f(j);
+                }
+            }
+        }
+    }
+
+    /// Number of neighbours of `i` (3, 5 or 8 on boards at least 2 wide and tall).
+    pub fn neighbour_count(&self, i: usize) -> usize {
+        let mut n = 0;
+        self.for_each_neighbour(i, |_| n += 1);
+        n
+    }
+
+    /// Number of hidden neighbours of `i`.
+    pub fn hidden_neighbours(&self, i: usize) -> usize {
+        let mut n = 0;
+        self.for_each_neighbour(i, |j| n += usize::from(self.cells[j] == HIDDEN));
+        n
+    }
+
+    /// Writes the view back in the player alphabet ('E' hidden, 'B', '1'-'8').
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.cells
+            .iter()
+            .map(|&c| match c {
+                HIDDEN => b'E',
+                0 => b'B',
+                d => b'0' + d,
+            })
+            .collect()
+    }
+}
+
+fn check_mines(mines: usize, rows: usize, cols: usize, len: usize) -> Result<()> {
+    if mines > len {
+        return Err(Error::new(
+            ErrorKind::TooManyMines,
+            format!("mines is {mines}, but a {rows} x {cols} board has only {len} cells"),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alphabet() {
+        let v = View::parse(b"EFB12345678E", 3, 4, 2).unwrap();
+        assert_eq!(
+            v.cells(),
+            &[HIDDEN, HIDDEN, 0, 1, 2, 3, 4, 5, 6, 7, 8, HIDDEN]
+        );
+        assert_eq!(v.to_bytes(), b"EEB12345678E");
+        for bad in [b'M', b'X', b'0', b'9', b'e', 0u8, 0xFF] {
+            let e = View::parse(&[b'E', b'E', b'E', bad], 2, 2, 0).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidCell);
+            assert!(
+                e.detail().starts_with("cell (1, 1) holds"),
+                "{}",
+                e.detail()
+            );
+        }
+    }
+
+    #[test]
+    fn shape_and_mines() {
+        assert_eq!(
+            View::parse(b"EEE", 2, 2, 0).unwrap_err().kind(),
+            ErrorKind::InvalidArgument
+        );
+        assert_eq!(
+            View::parse(b"", 0, 2, 0).unwrap_err().kind(),
+            ErrorKind::ZeroSize
+        );
+        let e = View::parse(b"EEEE", 2, 2, 5).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooManyMines);
+        assert_eq!(e.detail(), "mines is 5, but a 2 x 2 board has only 4 cells");
+        assert!(View::parse(b"EEEE", 2, 2, 4).is_ok());
+    }
+
+    #[test]
+    fn neighbours_in_order() {
+        let v = View::hidden(3, 4, 0).unwrap();
+        let mut got = Vec::new();
+        v.for_each_neighbour(5, |j| got.push(j));
+        assert_eq!(got, vec![0, 1, 2, 4, 6, 8, 9, 10]);
+        got.clear();
+        v.for_each_neighbour(0, |j| got.push(j));
+        assert_eq!(got, vec![1, 4, 5]);
+        assert_eq!(v.neighbour_count(11), 3);
+    }
+}
