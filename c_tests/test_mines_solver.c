@@ -157,10 +157,47 @@ static void errors(void) {
     CHECK(p[0] == -1.0 && p[1] == 1.0);
 }
 
+/* A no-guess expert game (gg_mines_new with no_guess = 1) is won by hints that are all certain. */
+static void no_guess_games_need_no_guess(void) {
+    enum { ROWS = 16, COLS = 30, MINES = 99 };
+    uint64_t seed;
+    for (seed = 1; seed <= 3; seed++) {
+        gg_mines_config cfg;
+        gg_mines *game = NULL;
+        char view[ROWS * COLS];
+        uint32_t state = GG_MINES_PLAYING;
+        int moves = 0, risky = 0;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.rows = ROWS;
+        cfg.cols = COLS;
+        cfg.mines = MINES;
+        cfg.seed = seed;
+        cfg.first_click = GG_FIRST_CLICK_OPENING;
+        cfg.no_guess = 1;
+        CHECK_STATUS(gg_mines_new(&cfg, &game), GG_OK);
+        if (game == NULL) return;
+        CHECK_STATUS(gg_mines_reveal(game, 8, 15), GG_OK);
+        while (state == GG_MINES_PLAYING && moves < ROWS * COLS) {
+            size_t r = 0, c = 0;
+            double risk = -1.0;
+            if (gg_mines_view(game, view, sizeof view) != GG_OK) break;
+            if (gg_mines_hint(view, ROWS, COLS, MINES, &r, &c, &risk) != GG_OK) break;
+            risky += risk != 0.0;
+            if (gg_mines_reveal(game, r, c) != GG_OK) break;
+            gg_mines_state(game, &state);
+            moves++;
+        }
+        CHECK(state == GG_MINES_WON);
+        CHECK(risky == 0);
+        gg_mines_free(game);
+    }
+}
+
 int main(void) {
     probabilities();
     large_board();
     hints();
     errors();
+    no_guess_games_need_no_guess();
     return check_report("test_mines_solver");
 }

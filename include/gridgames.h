@@ -190,8 +190,9 @@ typedef struct gg_mines_config {
      */
     uint32_t first_click;
     /**
-     * Nonzero asks for a board solvable by logic alone; not available yet (it comes with the
-     * solver): pass 0.
+     * Nonzero asks for a board won from the first click by revealing only cells whose mine
+     * probability is 0 (no guessing); it needs `GG_FIRST_CLICK_OPENING`. The board is still a
+     * pure function of the configuration and the first click.
      */
     uint32_t no_guess;
 } gg_mines_config;
@@ -262,13 +263,17 @@ int32_t gg_mines_click(char *board, size_t rows, size_t cols, size_t row, size_t
  * Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
  * Floyd's sampling, see README.md), so the same configuration and the same first click give the
  * same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
- * `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
+ * `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it. With
+ * `no_guess` the first reveal runs the solver's bounded no-guess generator (Simon Tatham's
+ * method); if it gives up, that reveal returns `GG_ERR_GENERATION_FAILED` and changes nothing
+ * (try another seed).
  *
  * On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
  * is not written.
  *
  * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
- * `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, a nonzero `no_guess`),
+ * `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, `no_guess` without
+ * `GG_FIRST_CLICK_OPENING`),
  * `GG_ERR_TOO_MANY_MINES` (more than the rule allows), `GG_ERR_OUT_OF_MEMORY`.
  *
  * # Safety

@@ -226,7 +226,7 @@ void session_errors() {
     EXPECT_ERROR(game(SIZE_MAX, 2, 0, 1, GG_FIRST_CLICK_ANY), GG_ERR_SIZE_OVERFLOW);
     std::string detail = EXPECT_ERROR(game(9, 9, 10, 1, 3), GG_ERR_INVALID_ARGUMENT);
     CHECK(detail.find("first_click is 3") != std::string::npos);
-    EXPECT_ERROR(game(gg_mines_config{9, 9, 10, 1, GG_FIRST_CLICK_OPENING, 1}),
+    EXPECT_ERROR(game(gg_mines_config{9, 9, 10, 1, GG_FIRST_CLICK_SAFE, 1}),
                  GG_ERR_INVALID_ARGUMENT);
 
     EXPECT_ERROR(game::from_board("EEFE", 2, 2), GG_ERR_INVALID_CELL);

@@ -53,8 +53,9 @@ pub struct gg_mines_config {
     pub seed: u64,
     /// `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING`.
     pub first_click: u32,
-    /// Nonzero asks for a board solvable by logic alone; not available yet (it comes with the
-    /// solver): pass 0.
+    /// Nonzero asks for a board won from the first click by revealing only cells whose mine
+    /// probability is 0 (no guessing); it needs `GG_FIRST_CLICK_OPENING`. The board is still a
+    /// pure function of the configuration and the first click.
     pub no_guess: u32,
 }
 
@@ -88,13 +89,17 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
 /// Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
 /// Floyd's sampling, see README.md), so the same configuration and the same first click give the
 /// same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
-/// `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
+/// `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it. With
+/// `no_guess` the first reveal runs the solver's bounded no-guess generator (Simon Tatham's
+/// method); if it gives up, that reveal returns `GG_ERR_GENERATION_FAILED` and changes nothing
+/// (try another seed).
 ///
 /// On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
 /// is not written.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
-/// `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, a nonzero `no_guess`),
+/// `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, `no_guess` without
+/// `GG_FIRST_CLICK_OPENING`),
 /// `GG_ERR_TOO_MANY_MINES` (more than the rule allows), `GG_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety

@@ -10,6 +10,7 @@ use super::board::{
     LEETCODE_MINES, MINE,
 };
 use super::layout::{Exclusion, Layout, MineSink};
+use super::no_guess::no_guess_layout;
 use super::reveal::{reveal_empty, Click};
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
 
@@ -112,7 +113,8 @@ pub struct Config {
     pub seed: u64,
     /// The first-click rule.
     pub first_click: FirstClick,
-    /// A board solvable by logic alone. Not available yet: it comes with the solver.
+    /// A board won from the first click by certain moves alone (needs [`FirstClick::Opening`]).
+    /// Generation is bounded: it may fail with `GenerationFailed`, at the first reveal.
     pub no_guess: bool,
 }
 
@@ -120,13 +122,13 @@ impl Config {
     /// Checks the dimensions, the options and the mine count; returns the number of cells.
     pub fn check(&self) -> Result<usize> {
         let cells = checked_area(self.rows, self.cols, 1)?;
-        if self.no_guess {
-            // The solver (issue 6) replaces this with its generator; see `generate`.
+        if self.no_guess && self.first_click != FirstClick::Opening {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                "no_guess is set, but no-guess generation needs the OPENING first-click rule \
-                 (GG_FIRST_CLICK_OPENING) and is provided by the solver, which this build does \
-                 not include; set no_guess to 0",
+                format!(
+                    "no_guess needs the OPENING first-click rule (GG_FIRST_CLICK_OPENING), not {:?}",
+                    self.first_click
+                ),
             ));
         }
         let most = self.first_click.max_mines(self.rows, self.cols);
@@ -206,8 +208,16 @@ impl MineSink for Grid<'_> {
     }
 }
 
-/// The one place boards are generated, so other generators (no-guess) slot in here.
+/// The one place boards are generated: a uniform layout, or a no-guess one built by the solver.
 fn generate(config: &Config, first: Option<(usize, usize)>, cells: &mut [u8]) -> Result<()> {
+    if let (true, Some((r, c))) = (config.no_guess, first) {
+        let layout = no_guess_layout(config.rows, config.cols, config.mines, config.seed, r, c)?;
+        let mut grid = Grid(cells);
+        for (i, _) in layout.iter().enumerate().filter(|(_, &mine)| mine) {
+            grid.place(i);
+        }
+        return Ok(());
+    }
     let exclusion = match first {
         Some((r, c)) => config.first_click.exclusion(r, c),
         None => Exclusion::None,
@@ -607,11 +617,31 @@ mod tests {
                 .kind(),
             ErrorKind::SizeOverflow
         );
-        let mut c = config(9, 9, 10, FirstClick::Opening);
-        c.no_guess = true;
-        let e = Game::new(&c).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-        assert!(e.detail().contains("OPENING") && e.detail().contains("solver"));
+        for rule in [FirstClick::Any, FirstClick::Safe] {
+            let mut c = config(9, 9, 10, rule);
+            c.no_guess = true;
+            let e = Game::new(&c).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+            assert!(e.detail().contains("OPENING"), "{}", e.detail());
+        }
+    }
+
+    #[test]
+    fn no_guess_games_are_won_by_certain_moves_and_reproducible() {
+        for seed in 0..5 {
+            let mut c = config(16, 30, 99, FirstClick::Opening);
+            c.no_guess = true;
+            c.seed = seed;
+            let mut g = Game::new(&c).unwrap();
+            g.reveal(8, 15).unwrap();
+            let board = g.board().unwrap();
+            let mine: Vec<bool> = board.iter().map(|&b| b == b'M').collect();
+            assert_eq!(mine.iter().filter(|&&m| m).count(), 99);
+            assert!(crate::mines::solvable_without_guessing(&mine, 16, 30, 8, 15).unwrap());
+            let mut again = Game::new(&c).unwrap();
+            again.reveal(8, 15).unwrap();
+            assert_eq!(again.board().unwrap(), board, "seed {seed}");
+        }
     }
 
     #[test]

@@ -113,8 +113,8 @@ class Config:
     the same first reveal give the same board on every platform and in every release.
 
     Values a C field cannot hold raise OverflowError (TypeError for a non-int) here; the rest
-    (zero sizes, too many mines for the rule, an unknown rule, ``no_guess``, which comes with the
-    solver) is checked by the library when the game starts."""
+    (zero sizes, too many mines for the rule, an unknown rule, ``no_guess`` without
+    ``FirstClick.OPENING``) is checked by the library when the game starts."""
 
     rows: int
     cols: int

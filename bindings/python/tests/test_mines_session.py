@@ -200,7 +200,7 @@ def test_library_errors_carry_status_and_detail():
         (new, (0, 9, 0, 1), gridgames.ZeroSizeError, "0 x 9"),
         (new, (SIZE_MAX, 2, 0, 1), gridgames.SizeOverflowError, "exceed"),
         (new, (9, 9, 10, 1, 3), gridgames.InvalidArgumentError, "first_click is 3"),
-        (new, (9, 9, 10, 1, FirstClick.OPENING, True), gridgames.InvalidArgumentError, "solver"),
+        (new, (9, 9, 10, 1, FirstClick.SAFE, True), gridgames.InvalidArgumentError, "OPENING"),
         (from_board, (["EE", "FE"],), gridgames.InvalidCellError, "cell (1, 0) holds 'F'"),
         (from_board, (["M2E"],), gridgames.InconsistentError,
          "cell (0, 1) shows '2' (0x32) but 1 of its neighbours are mines"),
