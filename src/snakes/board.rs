@@ -108,7 +108,7 @@ pub fn check_dimensions(rows: usize, cols: usize) -> Result<usize> {
 }
 
 /// Index of the first cell that is neither -1 nor in `1..=squares`.
-fn first_invalid(cells: &[i32], squares: usize) -> Option<usize> {
+pub(crate) fn first_invalid(cells: &[i32], squares: usize) -> Option<usize> {
     let max = squares as u32;
     let ok = |v: i32| v == -1 || (v as u32).wrapping_sub(1) < max;
     // Chunks let the compiler vectorise the common all-valid case.

@@ -556,14 +556,6 @@ mod tests {
     use crate::snakes::classic::milton_bradley_jumps;
     use crate::snakes::rules::{Overshoot, Rules};
 
-    fn rules(faces: u32, overshoot: Overshoot, start: usize) -> Rules {
-        Rules {
-            faces,
-            overshoot,
-            start,
-        }
-    }
-
     #[test]
     fn milton_bradley_matches_the_published_value() {
         let jumps = milton_bradley_jumps();
@@ -577,12 +569,12 @@ mod tests {
     fn plain_boards_have_closed_forms() {
         // One face: N - start turns, exactly.
         let jumps = [-1; 50];
-        let g = Game::new(&jumps, rules(1, Overshoot::Stay, 3)).unwrap();
+        let g = Game::new(&jumps, Rules::new(1, Overshoot::Stay, 3)).unwrap();
         assert_eq!(expected_turns(&g).unwrap(), 47.0);
         // N = 1 from off the board: a geometric wait for face 1.
-        let g = Game::new(&[-1], rules(6, Overshoot::Stay, 0)).unwrap();
+        let g = Game::new(&[-1], Rules::new(6, Overshoot::Stay, 0)).unwrap();
         assert!((expected_turns(&g).unwrap() - 6.0).abs() < 1e-14);
-        let g = Game::new(&[-1], rules(6, Overshoot::Finish, 0)).unwrap();
+        let g = Game::new(&[-1], Rules::new(6, Overshoot::Finish, 0)).unwrap();
         assert_eq!(expected_turns(&g).unwrap(), 1.0);
     }
 
@@ -613,7 +605,7 @@ mod tests {
                 }
             }
             let overshoot = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Finish][case % 3];
-            let g = Game::new(&jumps, rules(4 + rnd(5) as u32, overshoot, 0)).unwrap();
+            let g = Game::new(&jumps, Rules::new(4 + rnd(5) as u32, overshoot, 0)).unwrap();
             let dense = solve_with(&g, usize::MAX).unwrap();
             let iterative = solve_with(&g, 0).unwrap();
             if dense.turns.is_infinite() {
@@ -633,10 +625,10 @@ mod tests {
         // Square 3 slides to 1, and with a 2-faced die from 1: 2 -> 2 or 3 -> 1 ... 2 can reach 4.
         // Make squares 2 and 3 both slide to 1 with a 2-faced die: from 1 the end is out of reach.
         let jumps = [-1, 1, 1, -1];
-        let g = Game::new(&jumps, rules(2, Overshoot::Stay, 1)).unwrap();
+        let g = Game::new(&jumps, Rules::new(2, Overshoot::Stay, 1)).unwrap();
         assert_eq!(expected_turns(&g).unwrap(), f64::INFINITY);
         // With 3 faces, 1 reaches 4 directly.
-        let g = Game::new(&jumps, rules(3, Overshoot::Stay, 1)).unwrap();
+        let g = Game::new(&jumps, Rules::new(3, Overshoot::Stay, 1)).unwrap();
         assert!((expected_turns(&g).unwrap() - 3.0).abs() < 1e-14);
     }
 }

@@ -4,7 +4,7 @@
 //! do not fit the LeetCode grid, so the game analysis reads `jumps[s - 1]`: -1 for no jump, else
 //! the destination of square `s`. [`grid_to_jumps`] converts a LeetCode grid into that form.
 
-use super::board::check_dimensions;
+use super::board::{check_dimensions, first_invalid};
 use super::numbering::Numbering;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 
@@ -90,21 +90,6 @@ pub fn check_squares(squares: usize) -> Result<usize> {
         ));
     }
     Ok(squares)
-}
-
-/// Index of the first entry that is neither -1 nor in `1..=squares`.
-fn first_invalid(cells: &[i32], squares: usize) -> Option<usize> {
-    let max = squares as u32;
-    let ok = |v: i32| v == -1 || (v as u32).wrapping_sub(1) < max;
-    // Chunks let the compiler vectorise the common all-valid case.
-    const CHUNK: usize = 1024;
-    for (k, chunk) in cells.chunks(CHUNK).enumerate() {
-        if !chunk.iter().fold(true, |acc, &v| acc & ok(v)) {
-            let j = chunk.iter().position(|&v| !ok(v)).unwrap_or(0);
-            return Some(k * CHUNK + j);
-        }
-    }
-    None
 }
 
 /// Validates a `rows x cols` LeetCode grid (row 0 on top, square 1 at the bottom left, rows

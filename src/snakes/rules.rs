@@ -34,6 +34,15 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Rules from their three parts (validated when a [`Game`] is built).
+    pub const fn new(faces: u32, overshoot: Overshoot, start: usize) -> Self {
+        Rules {
+            faces,
+            overshoot,
+            start,
+        }
+    }
+
     /// The usual game: a six-faced die, exact landing on the last square, start off the board.
     pub const STANDARD: Rules = Rules {
         faces: 6,
@@ -223,20 +232,12 @@ fn check_rules(rules: &Rules, squares: usize) -> Result<()> {
 mod tests {
     use super::*;
 
-    fn rules(faces: u32, overshoot: Overshoot, start: usize) -> Rules {
-        Rules {
-            faces,
-            overshoot,
-            start,
-        }
-    }
-
     #[test]
     fn overshoot_rules() {
         let jumps = [-1; 10];
-        let stay = Game::new(&jumps, rules(6, Overshoot::Stay, 0)).unwrap();
-        let bounce = Game::new(&jumps, rules(6, Overshoot::Bounce, 0)).unwrap();
-        let finish = Game::new(&jumps, rules(6, Overshoot::Finish, 0)).unwrap();
+        let stay = Game::new(&jumps, Rules::new(6, Overshoot::Stay, 0)).unwrap();
+        let bounce = Game::new(&jumps, Rules::new(6, Overshoot::Bounce, 0)).unwrap();
+        let finish = Game::new(&jumps, Rules::new(6, Overshoot::Finish, 0)).unwrap();
         assert_eq!(stay.step(8, 3).unwrap(), 8);
         assert_eq!(bounce.step(8, 3).unwrap(), 9);
         assert_eq!(bounce.step(9, 6).unwrap(), 5);
@@ -251,7 +252,7 @@ mod tests {
     fn a_jump_is_followed_once_and_bounces_take_jumps() {
         // 1 -> 5, 5 -> 9, 8 -> 2.
         let jumps = [5, -1, -1, -1, 9, -1, -1, 2, -1, -1];
-        let g = Game::new(&jumps, rules(6, Overshoot::Bounce, 0)).unwrap();
+        let g = Game::new(&jumps, Rules::new(6, Overshoot::Bounce, 0)).unwrap();
         assert_eq!(g.step(0, 1).unwrap(), 5); // not on to 9
         assert_eq!(g.step(9, 3).unwrap(), 2); // 12 bounces to 8, which slides to 2
     }
@@ -261,19 +262,19 @@ mod tests {
         let jumps = [-1; 6];
         let kind = |r| Game::new(&jumps, r).unwrap_err().kind();
         assert_eq!(
-            kind(rules(0, Overshoot::Stay, 0)),
+            kind(Rules::new(0, Overshoot::Stay, 0)),
             ErrorKind::InvalidArgument
         );
         assert_eq!(
-            kind(rules(6, Overshoot::Stay, 6)),
+            kind(Rules::new(6, Overshoot::Stay, 6)),
             ErrorKind::InvalidArgument
         );
         assert_eq!(
-            kind(rules(7, Overshoot::Bounce, 0)),
+            kind(Rules::new(7, Overshoot::Bounce, 0)),
             ErrorKind::InvalidArgument
         );
-        assert!(Game::new(&jumps, rules(7, Overshoot::Stay, 5)).is_ok());
-        let g = Game::new(&jumps, rules(6, Overshoot::Stay, 0)).unwrap();
+        assert!(Game::new(&jumps, Rules::new(7, Overshoot::Stay, 5)).is_ok());
+        let g = Game::new(&jumps, Rules::new(6, Overshoot::Stay, 0)).unwrap();
         assert_eq!(g.step(7, 1).unwrap_err().kind(), ErrorKind::OutOfBounds);
         assert_eq!(g.step(6, 1).unwrap_err().kind(), ErrorKind::GameOver);
         assert_eq!(g.step(0, 0).unwrap_err().kind(), ErrorKind::InvalidArgument);
@@ -285,7 +286,7 @@ mod tests {
         let jumps = [3, -1, -1, 1, -1, -1, 8, -1, -1];
         for overshoot in [Overshoot::Stay, Overshoot::Bounce, Overshoot::Finish] {
             for faces in 1..=9 {
-                let g = Game::new(&jumps, rules(faces, overshoot, 0)).unwrap();
+                let g = Game::new(&jumps, Rules::new(faces, overshoot, 0)).unwrap();
                 for p in 0..9 {
                     let mut want = vec![0usize; 10];
                     for f in 1..=faces {

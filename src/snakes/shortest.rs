@@ -117,14 +117,6 @@ mod tests {
     use crate::snakes::rules::{Overshoot, Rules};
     use std::collections::VecDeque;
 
-    fn rules(faces: u32, overshoot: Overshoot, start: usize) -> Rules {
-        Rules {
-            faces,
-            overshoot,
-            start,
-        }
-    }
-
     /// Textbook BFS over `Game::step`.
     fn brute(g: &Game) -> Option<usize> {
         let n = g.squares();
@@ -172,7 +164,7 @@ mod tests {
             };
             let faces = 1 + rnd(max_faces as u64) as u32;
             let start = rnd(n as u64) as usize;
-            let g = Game::new(&jumps, rules(faces, overshoot, start)).unwrap();
+            let g = Game::new(&jumps, Rules::new(faces, overshoot, start)).unwrap();
             let got = shortest(&g).unwrap();
             assert_eq!(got.as_ref().map(Vec::len), brute(&g), "{jumps:?} {g:?}");
             if let Some(path) = got {
@@ -193,7 +185,7 @@ mod tests {
         let faces = shortest(&g).unwrap().unwrap();
         assert_eq!(faces.len(), 7);
         // Off the board, a 1 lands on square 1 and climbs to 38.
-        let g1 = Game::new(&jumps, rules(6, Overshoot::Stay, 0)).unwrap();
+        let g1 = Game::new(&jumps, Rules::new(6, Overshoot::Stay, 0)).unwrap();
         assert_eq!(g1.step(0, 1).unwrap(), 38);
     }
 
@@ -201,13 +193,13 @@ mod tests {
     fn off_board_start_and_bounces() {
         // 5 squares and a 3-faced die: two turns.
         let jumps = [-1; 5];
-        let g = Game::new(&jumps, rules(3, Overshoot::Bounce, 0)).unwrap();
+        let g = Game::new(&jumps, Rules::new(3, Overshoot::Bounce, 0)).unwrap();
         let path = shortest(&g).unwrap().unwrap();
         assert_eq!(path.len(), 2);
         assert_eq!(path.iter().sum::<u32>(), 5);
-        let g = Game::new(&jumps, rules(6, Overshoot::Stay, 0)).unwrap();
+        let g = Game::new(&jumps, Rules::new(6, Overshoot::Stay, 0)).unwrap();
         assert_eq!(shortest(&g).unwrap(), Some(vec![5]));
-        let g = Game::new(&jumps, rules(6, Overshoot::Finish, 4)).unwrap();
+        let g = Game::new(&jumps, Rules::new(6, Overshoot::Finish, 4)).unwrap();
         assert_eq!(shortest(&g).unwrap(), Some(vec![1]));
     }
 }
