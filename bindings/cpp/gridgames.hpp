@@ -107,10 +107,125 @@ inline std::optional<std::int32_t> min_rolls(const std::vector<std::int32_t> &bo
     return rolls;
 }
 
-// Game analysis (issue 4) goes here: gg_snakes_rules with a default of {6, STAY, 0}, and
-// grid_to_jumps / move / shortest / expected_turns / length_distribution / win_chances
-// returning std::vector<std::int32_t>, std::size_t, std::vector<std::uint32_t>, double,
-// std::vector<double>...
+// The real game (README "Snakes and Ladders: the real game"). A board is a jump table:
+// jumps[s-1] is the destination of square s (1..N, N = jumps.size()), or -1 for none.
+
+/// gg_snakes_rules' overshoot rule (GG_OVERSHOOT_*): what a roll past the last square does.
+enum class overshoot_rule : std::uint32_t {
+    stay = GG_OVERSHOOT_STAY,     ///< no move, the turn is used (exact landing)
+    bounce = GG_OVERSHOOT_BOUNCE, ///< t = 2N - t; needs faces <= N
+    finish = GG_OVERSHOOT_FINISH, ///< t = N
+};
+
+/// How the game is played (gg_snakes_rules). The default, {6, stay, 0}, is the Milton Bradley
+/// game: a six-faced die, exact landing, players starting off the board.
+struct rules {
+    std::uint32_t faces = 6;                          ///< die faces, 1..
+    overshoot_rule overshoot = overshoot_rule::stay;  ///< see overshoot_rule
+    std::size_t start = 0; ///< 0: off the board (a first roll of k lands on k); s: on square s
+    /// The C struct; the library validates every field.
+    gg_snakes_rules c() const noexcept {
+        return gg_snakes_rules{faces, static_cast<std::uint32_t>(overshoot), start};
+    }
+};
+
+/// gg_snakes_grid_to_jumps(): the jump table of a rows x cols LeetCode grid (row-major, row 0
+/// on top, square 1 at the bottom left, rows alternating direction; rectangles too).
+inline std::vector<std::int32_t> grid_to_jumps(const std::vector<std::int32_t> &board,
+                                               std::size_t rows, std::size_t cols) {
+    if (!detail::holds(board.size(), rows, cols))
+        throw std::invalid_argument("snakes grid holds " + std::to_string(board.size()) +
+                                    " cells, not " + std::to_string(rows) + " x " +
+                                    std::to_string(cols));
+    // One spare element: never NULL, so a zero dimension is what the library reports.
+    std::vector<std::int32_t> jumps(board.size() + 1);
+    detail::check(gg_snakes_grid_to_jumps(detail::data_or_dummy(board), rows, cols,
+                                          jumps.data(), board.size()));
+    jumps.pop_back();
+    return jumps;
+}
+
+/// gg_snakes_move(): the position after rolling `face` from position `from` (0: off the
+/// board). from == N throws GG_ERR_GAME_OVER, from > N GG_ERR_OUT_OF_BOUNDS.
+inline std::size_t move(const std::vector<std::int32_t> &jumps, const rules &r, std::size_t from,
+                        std::uint32_t face) {
+    const gg_snakes_rules c = r.c();
+    std::size_t to = 0;
+    detail::check(gg_snakes_move(detail::data_or_dummy(jumps), jumps.size(), &c, from, face, &to));
+    return to;
+}
+
+/// gg_snakes_shortest() with the count only: the fewest turns from r.start to square N when the
+/// player chooses every face, or std::nullopt when N cannot be reached.
+inline std::optional<std::size_t> shortest_turns(const std::vector<std::int32_t> &jumps,
+                                                 const rules &r) {
+    const gg_snakes_rules c = r.c();
+    std::int64_t turns = -1;
+    detail::check(
+        gg_snakes_shortest(detail::data_or_dummy(jumps), jumps.size(), &c, nullptr, 0, &turns));
+    if (turns < 0) return std::nullopt;
+    return static_cast<std::size_t>(turns);
+}
+
+/// gg_snakes_shortest(): the faces of one shortest game (size() is its number of turns;
+/// replaying them with move() from r.start ends on N), or std::nullopt when N cannot be reached.
+inline std::optional<std::vector<std::uint32_t>> shortest(const std::vector<std::int32_t> &jumps,
+                                                          const rules &r) {
+    // Count first (cap 0), then fill a buffer of that size: the same input gives the same count.
+    std::optional<std::size_t> turns = shortest_turns(jumps, r);
+    if (!turns) return std::nullopt;
+    const gg_snakes_rules c = r.c();
+    std::vector<std::uint32_t> faces(*turns + 1); // one spare: never NULL
+    std::int64_t filled = -1;
+    detail::check(gg_snakes_shortest(detail::data_or_dummy(jumps), jumps.size(), &c,
+                                     faces.data(), *turns, &filled));
+    faces.resize(*turns);
+    return faces;
+}
+
+/// gg_snakes_expected_turns(): the mean number of turns one player needs with a fair die,
+/// relative error <= 1e-9; +infinity when the game can fail to end.
+inline double expected_turns(const std::vector<std::int32_t> &jumps, const rules &r) {
+    const gg_snakes_rules c = r.c();
+    double out = 0;
+    detail::check(gg_snakes_expected_turns(detail::data_or_dummy(jumps), jumps.size(), &c, &out));
+    return out;
+}
+
+/// The result of length_distribution(): probs[t-1] = P(the game ends in round t), tail =
+/// P(it has not ended after probs.size() rounds).
+struct lengths {
+    std::vector<double> probs;
+    double tail = 0;
+};
+
+/// gg_snakes_length_distribution(): when a game of `players` players (each rolling once per
+/// round, all from r.start) ends, over the first `rounds` rounds.
+inline lengths length_distribution(const std::vector<std::int32_t> &jumps, const rules &r,
+                                   std::uint32_t players, std::size_t rounds) {
+    const gg_snakes_rules c = r.c();
+    lengths out;
+    out.probs.resize(rounds); // std::bad_alloc / std::length_error for absurd rounds
+    double tail = 0;
+    // With rounds == 0 data() may be NULL, which the library allows.
+    detail::check(gg_snakes_length_distribution(detail::data_or_dummy(jumps), jumps.size(), &c,
+                                                players, out.probs.data(), rounds, &tail));
+    out.tail = tail;
+    return out;
+}
+
+/// gg_snakes_win_chances(): P(player i wins) for i = 0..players-1 (player 0 rolls first); they
+/// sum to P(the game ends).
+inline std::vector<double> win_chances(const std::vector<std::int32_t> &jumps, const rules &r,
+                                       std::uint32_t players) {
+    const gg_snakes_rules c = r.c();
+    // One spare: never NULL, so 0 players is what the library reports.
+    std::vector<double> chances(static_cast<std::size_t>(players) + 1);
+    detail::check(gg_snakes_win_chances(detail::data_or_dummy(jumps), jumps.size(), &c, players,
+                                        chances.data()));
+    chances.pop_back();
+    return chances;
+}
 
 } // namespace snakes
 

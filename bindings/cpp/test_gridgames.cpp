@@ -3,6 +3,7 @@
 // scripts/test-reach.sh checks that every gg_ function of gridgames.h appears in gridgames.hpp.
 #include "gridgames.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -73,6 +74,114 @@ void snakes() {
     CHECK(size_checked);
 }
 
+// Throws std::invalid_argument (a size checked before the call)?
+template <typename F> bool invalid_argument(F f) {
+    try {
+        f();
+    } catch (const std::invalid_argument &) {
+        return true;
+    }
+    return false;
+}
+
+// Milton Bradley Chutes and Ladders (README "Snakes and Ladders: the real game").
+std::vector<std::int32_t> milton_bradley() {
+    static const int pairs[19][2] = {{1, 38},  {4, 14},  {9, 31},  {21, 42}, {28, 84},
+                                     {36, 44}, {51, 67}, {71, 91}, {80, 100}, {16, 6},
+                                     {47, 26}, {49, 11}, {56, 53}, {62, 19}, {64, 60},
+                                     {87, 24}, {93, 73}, {95, 75}, {98, 78}};
+    std::vector<std::int32_t> jumps(100, -1);
+    for (const auto &p : pairs) jumps[p[0] - 1] = p[1];
+    return jumps;
+}
+
+void snakes_game() {
+    using namespace gg::snakes;
+    static_assert(static_cast<std::uint32_t>(overshoot_rule::stay) == GG_OVERSHOOT_STAY &&
+                      static_cast<std::uint32_t>(overshoot_rule::bounce) == GG_OVERSHOOT_BOUNCE &&
+                      static_cast<std::uint32_t>(overshoot_rule::finish) == GG_OVERSHOOT_FINISH,
+                  "overshoot_rule is GG_OVERSHOOT_*");
+    const rules standard; // {6, stay, 0}
+    const gg_snakes_rules c = standard.c();
+    CHECK(c.faces == 6 && c.overshoot == GG_OVERSHOOT_STAY && c.start == 0);
+
+    const std::vector<std::int32_t> mb = milton_bradley();
+    double e = expected_turns(mb, standard); // Althoen, King & Schilling (1993)
+    CHECK(std::fabs(e - 39.2251223082349) < 1e-9 * 39.2251223082349);
+
+    std::optional<std::vector<std::uint32_t>> faces = shortest(mb, standard);
+    CHECK(faces && faces->size() == 7 && shortest_turns(mb, standard) == 7u);
+    std::size_t pos = standard.start;
+    if (faces)
+        for (std::uint32_t f : *faces) pos = move(mb, standard, pos, f);
+    CHECK(pos == 100);
+    CHECK(move(mb, standard, 0, 1) == 38);
+
+    lengths one = length_distribution(mb, standard, 1, 400);
+    double sum = one.tail;
+    for (double p : one.probs) sum += p;
+    CHECK(one.probs.size() == 400 && one.probs[5] == 0.0 && one.probs[6] > 0.0);
+    CHECK(one.tail >= 0.0 && one.tail < 1e-4 && std::fabs(sum - 1.0) < 1e-12);
+    CHECK(length_distribution(mb, standard, 3, 0).probs.empty());
+    CHECK(length_distribution(mb, standard, 3, 0).tail == 1.0);
+
+    std::vector<double> wins = win_chances(mb, standard, 2);
+    CHECK(wins.size() == 2 && std::fabs(wins[0] - 0.5079) < 1e-4 &&
+          std::fabs(wins[0] + wins[1] - 1.0) < 1e-9);
+
+    // A coin from square 1 on two squares: heads finishes, tails stays (or finishes).
+    const std::vector<std::int32_t> two{-1, -1};
+    CHECK(expected_turns(two, rules{2, overshoot_rule::stay, 1}) == 2.0);
+    CHECK(expected_turns(two, rules{2, overshoot_rule::finish, 1}) == 1.0);
+    lengths coin = length_distribution(two, rules{2, overshoot_rule::stay, 1}, 2, 3);
+    CHECK(coin.probs == std::vector<double>({0.75, 0.1875, 0.046875}) && coin.tail == 0.015625);
+    // 12 bounces to 8, whose snake goes to 2.
+    const std::vector<std::int32_t> ten{5, -1, -1, -1, 9, -1, -1, 2, -1, -1};
+    CHECK(move(ten, rules{6, overshoot_rule::bounce, 0}, 9, 3) == 2);
+
+    // Squares 2 and 3 slide back to 1: with a coin the end is out of reach.
+    const std::vector<std::int32_t> stuck{-1, 1, 1, -1};
+    const rules coin_rules{2, overshoot_rule::stay, 1};
+    CHECK(!shortest(stuck, coin_rules) && !shortest_turns(stuck, coin_rules));
+    e = expected_turns(stuck, coin_rules);
+    CHECK(std::isinf(e) && e > 0);
+    CHECK(win_chances(stuck, coin_rules, 3) == std::vector<double>(3, 0.0));
+
+    // 2 x 3 grid: bottom row squares 1 2 3, top row 6 5 4.
+    CHECK(grid_to_jumps({-1, 2, -1, 4, -1, -1}, 2, 3) ==
+          std::vector<std::int32_t>({4, -1, -1, -1, 2, -1}));
+
+    // Errors: the library's checks, as gg::error.
+    std::string detail = EXPECT_ERROR(grid_to_jumps({-1, 7, -1, -1, -1, -1}, 2, 3),
+                                      GG_ERR_INVALID_CELL);
+    CHECK(detail == "cell (0, 1) holds 7; a destination must be -1 or 1..6");
+    EXPECT_ERROR(grid_to_jumps({}, 0, 3), GG_ERR_ZERO_SIZE);
+    CHECK(invalid_argument([] { grid_to_jumps({-1, -1, -1}, 2, 2); }));
+    CHECK(invalid_argument([] { grid_to_jumps({-1, -1}, SIZE_MAX, 2); }));
+    EXPECT_ERROR(expected_turns({}, standard), GG_ERR_ZERO_SIZE);
+    detail = EXPECT_ERROR(shortest(mb, rules{0, overshoot_rule::stay, 0}),
+                          GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("rules.faces is 0") != std::string::npos);
+    detail = EXPECT_ERROR(expected_turns(mb, rules{6, static_cast<overshoot_rule>(3), 0}),
+                          GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("rules.overshoot is 3") != std::string::npos);
+    EXPECT_ERROR(win_chances(mb, rules{6, overshoot_rule::stay, 100}, 2), GG_ERR_INVALID_ARGUMENT);
+    EXPECT_ERROR(move(ten, rules{11, overshoot_rule::bounce, 0}, 0, 1), GG_ERR_INVALID_ARGUMENT);
+    EXPECT_ERROR(win_chances(mb, standard, 0), GG_ERR_INVALID_ARGUMENT);
+    EXPECT_ERROR(length_distribution(mb, standard, 0, 10), GG_ERR_INVALID_ARGUMENT);
+    detail = EXPECT_ERROR(move(mb, standard, 0, 7), GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("face is 7") != std::string::npos);
+    EXPECT_ERROR(move(mb, standard, 101, 1), GG_ERR_OUT_OF_BOUNDS);
+    EXPECT_ERROR(move(mb, standard, 100, 1), GG_ERR_GAME_OVER);
+    std::vector<std::int32_t> bad = mb;
+    bad[99] = 4;
+    detail = EXPECT_ERROR(length_distribution(bad, standard, 2, 10), GG_ERR_INVALID_CELL);
+    CHECK(detail.find("square 100 holds 4") != std::string::npos);
+    bad[99] = -1;
+    bad[3] = 101;
+    EXPECT_ERROR(shortest_turns(bad, standard), GG_ERR_INVALID_CELL);
+}
+
 void mines() {
     std::string board = "EEEEE"
                         "EEMEE"
@@ -102,16 +211,6 @@ void mines() {
         size_checked = true;
     }
     CHECK(size_checked);
-}
-
-// Throws std::invalid_argument (a size checked before the call)?
-template <typename F> bool invalid_argument(F f) {
-    try {
-        f();
-    } catch (const std::invalid_argument &) {
-        return true;
-    }
-    return false;
 }
 
 using gg::mines::game;
@@ -305,6 +404,7 @@ void handles() {
 int main() {
     version();
     snakes();
+    snakes_game();
     mines();
     session_reproducible();
     session_win_by_chord();

@@ -2,14 +2,31 @@
 
 A board is a list of n rows of n ints, row 0 on top, numbered boustrophedon from the bottom-left
 cell (square 1); each cell is -1 or the destination square of a snake or ladder.
+
+The real game (README "Snakes and Ladders: the real game") takes a jump table instead: a list of
+N ints where ``jumps[s - 1]`` is the destination of square s (1..N), or -1 for none
+(:func:`grid_to_jumps` converts a grid), and :class:`Rules` saying how the game is played.
+
+    >>> jumps = [-1] * 10
+    >>> jumps[0], jumps[7] = 5, 2            # a ladder 1 -> 5, a snake 8 -> 2
+    >>> shortest_turns(jumps)                # the fewest turns from off the board
+    2
+    >>> faces = shortest(jumps)              # the faces of one such game
+    >>> move(jumps, move(jumps, 0, faces[0]), faces[1])
+    10
+    >>> round(expected_turns(jumps, Rules(faces=6, overshoot=Overshoot.FINISH)), 6)
+    3.7881
 """
 
 from __future__ import annotations
 
 import array
 import ctypes
+import enum
 import itertools
-from typing import Optional, Sequence
+import operator
+from dataclasses import dataclass
+from typing import List, NamedTuple, Optional, Sequence
 
 from . import _lib
 
@@ -48,7 +65,208 @@ def min_rolls(board: Sequence[Sequence[int]]) -> Optional[int]:
     return None if rolls.value < 0 else rolls.value
 
 
-# Game analysis (issue 4) goes here: a Rules dataclass converted to gg_snakes_rules, and
-# grid_to_jumps / move / shortest / expected_turns / length_distribution / win_chances.
+# ---- the real game (issue 4) -------------------------------------------------------------------
 
-__all__ = ["min_rolls"]
+
+class Overshoot(enum.IntEnum):
+    """What a roll past the last square N does (``GG_OVERSHOOT_*``)."""
+
+    #: The player does not move and the turn is used: N must be hit exactly.
+    STAY = 0
+    #: A roll aiming at t > N lands on 2N - t (and takes its jump); needs faces <= N.
+    BOUNCE = 1
+    #: A roll past N finishes on N.
+    FINISH = 2
+
+
+_SIZE_BITS = 8 * ctypes.sizeof(ctypes.c_size_t)
+
+
+def _unsigned(value: int, bits: int, what: str) -> int:
+    """value as an int that fits `bits` bits; OverflowError otherwise (ctypes would wrap it)."""
+    v = operator.index(value)
+    if not 0 <= v < 1 << bits:
+        raise OverflowError(f"{what} is {v}; it must be 0..{(1 << bits) - 1}")
+    return v
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How the game is played (``gg_snakes_rules``). The default is the Milton Bradley game: a
+    six-faced die, exact landing, players starting off the board.
+
+    Values a C field cannot hold raise OverflowError (TypeError for a non-int) here; the rest
+    (0 faces, an unknown overshoot rule, ``start >= N``, bounce with ``faces > N``) is checked by
+    the library at each call and raises :class:`gridgames.InvalidArgumentError`."""
+
+    #: Die faces, 1..; each equally likely.
+    faces: int = 6
+    #: An :class:`Overshoot` rule.
+    overshoot: int = Overshoot.STAY
+    #: 0: off the board (a first roll of k lands on square k and takes its jump); s in 1..N-1:
+    #: standing on square s (its jump is not taken). 1 is the LeetCode start.
+    start: int = 0
+
+    def __post_init__(self) -> None:
+        _unsigned(self.faces, 32, "faces")
+        rule = _unsigned(self.overshoot, 32, "overshoot")
+        if rule in Overshoot.__members__.values():
+            object.__setattr__(self, "overshoot", Overshoot(rule))
+        _unsigned(self.start, _SIZE_BITS, "start")
+
+    def _to_c(self) -> "_CRules":
+        return _CRules(self.faces, self.overshoot, self.start)
+
+
+class _CRules(ctypes.Structure):
+    # gg_snakes_rules, field for field (tests/test_snakes_game.py compares with the header).
+    _fields_ = [
+        ("faces", ctypes.c_uint32),
+        ("overshoot", ctypes.c_uint32),
+        ("start", ctypes.c_size_t),
+    ]
+
+
+_u32 = ctypes.c_uint32
+_size = ctypes.c_size_t
+_f64 = ctypes.c_double
+_P_RULES = ctypes.POINTER(_CRules)
+_P_F64 = ctypes.POINTER(_f64)
+_TABLE = [_P_I32, _size, _P_RULES]
+
+_grid_to_jumps = _lib.declare(
+    "gg_snakes_grid_to_jumps", _i32, [_P_I32, _size, _size, _P_I32, _size]
+)
+_move = _lib.declare("gg_snakes_move", _i32, _TABLE + [_size, _u32, ctypes.POINTER(_size)])
+_shortest = _lib.declare(
+    "gg_snakes_shortest",
+    _i32,
+    _TABLE + [ctypes.POINTER(_u32), _size, ctypes.POINTER(ctypes.c_int64)],
+)
+_expected_turns = _lib.declare("gg_snakes_expected_turns", _i32, _TABLE + [_P_F64])
+_length_distribution = _lib.declare(
+    "gg_snakes_length_distribution", _i32, _TABLE + [_u32, _P_F64, _size, _P_F64]
+)
+_win_chances = _lib.declare("gg_snakes_win_chances", _i32, _TABLE + [_u32, _P_F64])
+
+_STANDARD = Rules()
+
+
+def _table(jumps: Sequence[int], rules: Rules) -> tuple:
+    """(jumps as a C array, N, rules as a C struct): the first three arguments of each call."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a gridgames.snakes.Rules, not {type(rules).__name__}")
+    cells = _int32_cells([jumps])
+    return cells, len(jumps), ctypes.byref(rules._to_c())
+
+
+def grid_to_jumps(board: Sequence[Sequence[int]]) -> List[int]:
+    """The jump table of a LeetCode grid: rows of ints, row 0 on top, square 1 at the bottom
+    left, rows alternating direction (rectangles too). Square 1 may hold a jump; square N may
+    not.
+
+    >>> grid_to_jumps([[-1, -1, -1], [4, 2, -1]])  # bottom row: squares 1 2 3; top: 6 5 4
+    [4, 2, -1, -1, -1, -1]
+    """
+    rows, cols = _lib.grid_shape(board, "snakes grid")
+    cells = _int32_cells(board)
+    jumps = (_i32 * max(rows * cols, 1))()
+    _lib.check(_grid_to_jumps(cells, rows, cols, jumps, rows * cols))
+    return jumps[: rows * cols]
+
+
+def move(jumps: Sequence[int], position: int, face: int, rules: Rules = _STANDARD) -> int:
+    """The position after rolling ``face`` from ``position`` (0: off the board, 1..N a square).
+    Raises :class:`gridgames.GameOverError` when ``position`` is N and
+    :class:`gridgames.OutOfBoundsError` (an IndexError) when it is past N.
+
+    >>> move([-1, -1, -1, 2, -1], 3, 1)      # square 4 holds a snake to 2
+    2
+    """
+    v = operator.index(position)
+    if not 0 <= v < 1 << _SIZE_BITS:
+        raise IndexError(f"position {v} is outside the board 0..{len(jumps)}")
+    face = _unsigned(face, 32, "face")
+    to = _size()
+    _lib.check(_move(*_table(jumps, rules), v, face, ctypes.byref(to)))
+    return to.value
+
+
+def shortest_turns(jumps: Sequence[int], rules: Rules = _STANDARD) -> Optional[int]:
+    """The fewest turns from ``rules.start`` to square N when the player chooses every face, or
+    None when N cannot be reached. The overshoot rule never changes it."""
+    turns = ctypes.c_int64()
+    _lib.check(_shortest(*_table(jumps, rules), None, 0, ctypes.byref(turns)))
+    return None if turns.value < 0 else turns.value
+
+
+def shortest(jumps: Sequence[int], rules: Rules = _STANDARD) -> Optional[List[int]]:
+    """The faces of one shortest game, in order (its length is the fewest turns), or None when
+    N cannot be reached. Replaying them with :func:`move` from ``rules.start`` ends on N."""
+    args = _table(jumps, rules)
+    # Count first (cap 0), then fill a buffer of that size.
+    turns = ctypes.c_int64()
+    _lib.check(_shortest(*args, None, 0, ctypes.byref(turns)))
+    if turns.value < 0:
+        return None
+    faces = (_u32 * max(turns.value, 1))()
+    _lib.check(_shortest(*args, faces, turns.value, ctypes.byref(turns)))
+    return faces[: turns.value]
+
+
+def expected_turns(jumps: Sequence[int], rules: Rules = _STANDARD) -> float:
+    """The mean number of turns one player needs with a fair die, to a relative error of 1e-9;
+    ``math.inf`` when the game can fail to end (a position reachable from the start cannot
+    reach N)."""
+    out = _f64()
+    _lib.check(_expected_turns(*_table(jumps, rules), ctypes.byref(out)))
+    return out.value
+
+
+class Lengths(NamedTuple):
+    """The result of :func:`length_distribution`."""
+
+    #: probs[t - 1] is P(the game ends in round t), for t = 1..rounds.
+    probs: List[float]
+    #: P(the game has not ended after ``rounds`` rounds), including games that never end.
+    tail: float
+
+
+def length_distribution(
+    jumps: Sequence[int], players: int, rounds: int, rules: Rules = _STANDARD
+) -> Lengths:
+    """When a game of ``players`` players ends: they each roll once per round, in turn order, all
+    from ``rules.start``, and the game ends when one of them reaches N. No probability is
+    negative, and ``sum(probs) + tail`` is 1 within 1e-12."""
+    players = _unsigned(players, 32, "players")
+    rounds = _unsigned(rounds, _SIZE_BITS, "rounds")
+    args = _table(jumps, rules)
+    probs = (_f64 * rounds)() if rounds else None  # MemoryError for absurd rounds
+    tail = _f64()
+    _lib.check(_length_distribution(*args, players, probs, rounds, ctypes.byref(tail)))
+    return Lengths(probs[:] if probs is not None else [], tail.value)
+
+
+def win_chances(jumps: Sequence[int], players: int, rules: Rules = _STANDARD) -> List[float]:
+    """P(player i wins) for i = 0..players-1, each within 1e-9 (player 0 rolls first). They sum
+    to P(the game ends), below 1 when players can get stuck for good."""
+    players = _unsigned(players, 32, "players")
+    args = _table(jumps, rules)
+    chances = (_f64 * max(players, 1))()  # never NULL: 0 players is the library's to report
+    _lib.check(_win_chances(*args, players, chances))
+    return chances[:players]
+
+
+__all__ = [
+    "Lengths",
+    "Overshoot",
+    "Rules",
+    "expected_turns",
+    "grid_to_jumps",
+    "length_distribution",
+    "min_rolls",
+    "move",
+    "shortest",
+    "shortest_turns",
+    "win_chances",
+]
