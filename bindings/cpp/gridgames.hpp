@@ -243,6 +243,47 @@ inline void click(std::string &board, std::size_t rows, std::size_t cols, std::s
     detail::check(gg_mines_click(board.data(), rows, cols, row, col));
 }
 
+// The solver (README "Minesweeper solver"). A view is rows * cols chars in the alphabet of
+// game::view(): 'E' and 'F' hidden ('F' is only the player's claim), 'B' and '1'-'8' revealed.
+
+/// gg_mines_probabilities(): for each cell of a player view (row-major), the exact chance that
+/// it holds a mine when every layout of `mines` mines agreeing with the numbers is equally
+/// likely; -1.0 for a revealed cell. Throws gg::error: GG_ERR_INVALID_CELL (another char, e.g.
+/// a lost game's 'X'), GG_ERR_INCONSISTENT (no layout fits), GG_ERR_TOO_MANY_MINES, ...
+inline std::vector<double> probabilities(const std::string &view, std::size_t rows,
+                                         std::size_t cols, std::size_t mines) {
+    if (!detail::holds(view.size(), rows, cols))
+        throw std::invalid_argument("mines view holds " + std::to_string(view.size()) +
+                                    " cells, not " + std::to_string(rows) + " x " +
+                                    std::to_string(cols));
+    // At least one element: never NULL, so an empty view is reported as GG_ERR_ZERO_SIZE.
+    std::vector<double> probs(view.empty() ? 1 : view.size());
+    detail::check(gg_mines_probabilities(view.data(), rows, cols, mines, probs.data()));
+    probs.resize(view.size());
+    return probs;
+}
+
+/// What gg_mines_hint() advises: reveal (row, col), whose mine probability is `risk`.
+struct hint_result {
+    std::size_t row = 0, col = 0;
+    double risk = 0.0;
+};
+
+/// gg_mines_hint(): the best next cell to reveal on a player view: certainly safe (risk 0.0)
+/// whenever such a cell exists, otherwise the solver's best guess; on an all-hidden view the
+/// first click, (2, 2) (nearer the middle on boards narrower than 5). Throws gg::error as probabilities() does, and GG_ERR_GAME_OVER when no
+/// hidden cell can be safe (the game is won).
+inline hint_result hint(const std::string &view, std::size_t rows, std::size_t cols,
+                        std::size_t mines) {
+    if (!detail::holds(view.size(), rows, cols))
+        throw std::invalid_argument("mines view holds " + std::to_string(view.size()) +
+                                    " cells, not " + std::to_string(rows) + " x " +
+                                    std::to_string(cols));
+    hint_result h;
+    detail::check(gg_mines_hint(view.data(), rows, cols, mines, &h.row, &h.col, &h.risk));
+    return h;
+}
+
 /// gg_mines_state(): where a game stands.
 enum class game_state : std::uint32_t {
     playing = GG_MINES_PLAYING, ///< moves are accepted
@@ -259,7 +300,8 @@ class game {
     using game_handle = handle<gg_mines, gg_mines_free>;
 
     /// gg_mines_new(): a board generated from cfg.seed under cfg.first_click.
-    explicit game(const gg_mines_config &cfg) : rows_(cfg.rows), cols_(cfg.cols) {
+    explicit game(const gg_mines_config &cfg)
+        : rows_(cfg.rows), cols_(cfg.cols), mines_(cfg.mines) {
         gg_mines *raw = nullptr;
         detail::check(gg_mines_new(&cfg, &raw));
         h_.reset(raw);
@@ -280,7 +322,9 @@ class game {
         gg_mines *raw = nullptr;
         // data() is never NULL, even for an empty string.
         detail::check(gg_mines_from_board(board.data(), rows, cols, &raw));
-        return game(game_handle(raw), rows, cols);
+        std::size_t mines = 0;
+        for (char c : board) mines += c == 'M' || c == 'X';
+        return game(game_handle(raw), rows, cols, mines);
     }
 
     /// gg_mines_reveal(): a mine loses, a zero floods open its region; a flagged or revealed
@@ -321,22 +365,31 @@ class game {
         return out;
     }
 
+    /// gg_mines_probabilities() of view() and mine_count(): what the player can know. After a
+    /// loss the view shows 'X' and 'M': GG_ERR_INVALID_CELL.
+    std::vector<double> probabilities() const {
+        return mines::probabilities(view(), rows_, cols_, mines_);
+    }
+
+    /// gg_mines_hint() of view() and mine_count(): a cell to reveal() and its risk. After a win
+    /// GG_ERR_GAME_OVER, after a loss GG_ERR_INVALID_CELL.
+    hint_result hint() const { return mines::hint(view(), rows_, cols_, mines_); }
+
     std::size_t rows() const noexcept { return rows_; }
     std::size_t cols() const noexcept { return cols_; }
+    /// Mines on the board: the config's count, or the 'M' and 'X' cells given to from_board().
+    std::size_t mine_count() const noexcept { return mines_; }
     /// The handle, for calling the C API directly; NULL once moved from.
     gg_mines *get() const noexcept { return h_.get(); }
     explicit operator bool() const noexcept { return static_cast<bool>(h_); }
 
   private:
-    game(game_handle h, std::size_t rows, std::size_t cols) noexcept
-        : h_(std::move(h)), rows_(rows), cols_(cols) {}
+    game(game_handle h, std::size_t rows, std::size_t cols, std::size_t mines) noexcept
+        : h_(std::move(h)), rows_(rows), cols_(cols), mines_(mines) {}
 
     game_handle h_;
-    std::size_t rows_ = 0, cols_ = 0;
+    std::size_t rows_ = 0, cols_ = 0, mines_ = 0;
 };
-
-// The solver (issue 6): probabilities(view, rows, cols, mines) -> std::vector<double>,
-// hint(...) -> struct { std::size_t row, col; double risk; }.
 
 } // namespace mines
 

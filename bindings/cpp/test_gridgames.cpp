@@ -347,6 +347,129 @@ void session_errors() {
     CHECK(g.state() == game_state::playing);
 }
 
+bool near(double a, double b) { return a - b < 1e-12 && b - a < 1e-12; }
+
+void solver() {
+    using gg::mines::hint;
+    using gg::mines::probabilities;
+    // A '1' between two hidden cells, one mine; a flag is only a claim, so it counts as hidden.
+    CHECK(probabilities("E1E", 1, 3, 1) == std::vector<double>({0.5, -1.0, 0.5}));
+    CHECK(probabilities("F1E", 1, 3, 1) == std::vector<double>({0.5, -1.0, 0.5}));
+    // Cells next to no number are weighed by the mine total only.
+    CHECK(probabilities("E1EEE", 1, 5, 1) == std::vector<double>({0.5, -1.0, 0.5, 0.0, 0.0}));
+    CHECK(probabilities("E1EEE", 1, 5, 2) == std::vector<double>({0.5, -1.0, 0.5, 0.5, 0.5}));
+
+    const std::string readme = "B1E1B"
+                               "B1E1B"
+                               "B111B"
+                               "BBBBB"; // README "Minesweeper solver"
+    std::vector<double> p = probabilities(readme, 4, 5, 1);
+    CHECK(p.size() == 20 && p[2] == 0.0 && p[7] == 1.0 && p[0] == -1.0 && p[19] == -1.0);
+    gg::mines::hint_result h = hint(readme, 4, 5, 1);
+    CHECK(h.row == 0 && h.col == 2 && h.risk == 0.0);
+
+    p = probabilities(std::string(81, 'E'), 9, 9, 10);
+    bool uniform = p.size() == 81;
+    for (double x : p) uniform = uniform && near(x, 10.0 / 81);
+    CHECK(uniform);
+    h = hint(std::string(81, 'E'), 9, 9, 10); // the first click
+    CHECK(h.row == 2 && h.col == 2 && near(h.risk, 10.0 / 81));
+
+    std::string detail = EXPECT_ERROR(probabilities("EQE", 1, 3, 1), GG_ERR_INVALID_CELL);
+    CHECK(detail.find("cell (0, 1)") != std::string::npos);
+    EXPECT_ERROR(hint("B1X", 1, 3, 1), GG_ERR_INVALID_CELL); // a lost game's view
+    detail = EXPECT_ERROR(probabilities("3E", 1, 2, 1), GG_ERR_INCONSISTENT);
+    CHECK(detail.find("(0, 0)") != std::string::npos);
+    EXPECT_ERROR(hint("E1E", 1, 3, 0), GG_ERR_INCONSISTENT);
+    EXPECT_ERROR(probabilities("EE", 1, 2, 3), GG_ERR_TOO_MANY_MINES);
+    EXPECT_ERROR(hint("EE", 1, 2, 3), GG_ERR_TOO_MANY_MINES);
+    EXPECT_ERROR(probabilities("", 0, 4, 0), GG_ERR_ZERO_SIZE);
+    EXPECT_ERROR(hint("", 3, 0, 0), GG_ERR_ZERO_SIZE);
+    EXPECT_ERROR(hint("1E", 1, 2, 1), GG_ERR_GAME_OVER); // every hidden cell is a mine
+    EXPECT_ERROR(hint("B", 1, 1, 0), GG_ERR_GAME_OVER);  // nothing hidden
+    CHECK(invalid_argument([] { probabilities("EEE", 2, 2, 1); }));
+    CHECK(invalid_argument([] { hint("EEEE", SIZE_MAX, 2, 1); }));
+
+    // A lattice of numbers, each between four hidden cells, inside a hidden ring (the numbers
+    // of a layout with mines on the even rows): a two-dimensional frontier, too entangled to
+    // count within the library's budget.
+    const std::size_t n = 21;
+    auto hidden = [&](std::size_t r, std::size_t c) {
+        return r == 0 || c == 0 || r == n - 1 || c == n - 1 || (r + c) % 2 == 1;
+    };
+    auto mine = [&](std::size_t r, std::size_t c) { return hidden(r, c) && r % 2 == 0; };
+    std::string lattice(n * n, 'E');
+    std::size_t count = 0;
+    for (std::size_t r = 0; r < n; ++r) {
+        for (std::size_t c = 0; c < n; ++c) {
+            count += mine(r, c);
+            if (hidden(r, c)) continue;
+            int around = 0; // a number is never on the ring, so its neighbours are on the board
+            for (std::size_t rr = r - 1; rr <= r + 1; ++rr)
+                for (std::size_t cc = c - 1; cc <= c + 1; ++cc) around += mine(rr, cc);
+            lattice[r * n + c] = "B12345678"[around];
+        }
+    }
+    detail = EXPECT_ERROR(probabilities(lattice, n, n, count), GG_ERR_OUT_OF_MEMORY);
+    CHECK(detail.find("too entangled") != std::string::npos);
+    EXPECT_ERROR(hint(lattice, n, n, count), GG_ERR_OUT_OF_MEMORY);
+}
+
+// A no-guess board is won from the first click by following hints that are all certainly safe.
+void solver_game() {
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+        game g(gg_mines_config{16, 30, 99, seed, GG_FIRST_CLICK_OPENING, 1});
+        CHECK(g.mine_count() == 99);
+        gg::mines::hint_result h = g.hint(); // the all-hidden view: a guess OPENING makes safe
+        CHECK(h.row == 2 && h.col == 2 && near(h.risk, 99.0 / 480));
+        g.reveal(h.row, h.col);
+        bool all_safe = true;
+        std::size_t moves = 1;
+        while (g.state() == game_state::playing && moves <= 480) {
+            h = g.hint();
+            all_safe = all_safe && h.risk == 0.0 && g.probabilities()[h.row * 30 + h.col] == 0.0;
+            g.reveal(h.row, h.col);
+            ++moves;
+        }
+        CHECK(all_safe);
+        CHECK(g.state() == game_state::won);
+        EXPECT_ERROR(g.hint(), GG_ERR_GAME_OVER);
+        std::vector<double> p = g.probabilities();
+        std::string view = g.view();
+        bool mines_certain = true;
+        for (std::size_t i = 0; i < view.size(); ++i)
+            mines_certain = mines_certain && (view[i] == 'E' ? p[i] == 1.0 : p[i] == -1.0);
+        CHECK(mines_certain);
+    }
+
+    // from_board counts its mines; the solver reads the view, and does not trust flags.
+    game g = game::from_board("EEEEE"
+                              "EEEEE"
+                              "EEEEM",
+                              3, 5);
+    CHECK(g.mine_count() == 1);
+    g.toggle_flag(0, 4); // wrong
+    g.reveal(0, 0);
+    CHECK(g.view() == "BBBBF"
+                      "BBB11"
+                      "BBB1E");
+    std::vector<double> p = g.probabilities();
+    CHECK(p.size() == 15 && p[4] == 0.0 && p[14] == 1.0 && p[0] == -1.0 && p[13] == -1.0);
+    gg::mines::hint_result h = g.hint();
+    CHECK(h.row == 0 && h.col == 4 && h.risk == 0.0);
+
+    // After a loss the view holds 'X' and 'M', which the solver refuses.
+    game lost = game::from_board("EM", 1, 2);
+    CHECK(lost.mine_count() == 1);
+    lost.reveal(0, 1);
+    CHECK(lost.state() == game_state::lost);
+    EXPECT_ERROR(lost.hint(), GG_ERR_INVALID_CELL);
+    EXPECT_ERROR(lost.probabilities(), GG_ERR_INVALID_CELL);
+    game moved = std::move(lost);
+    EXPECT_ERROR(lost.hint(), GG_ERR_NULL_POINTER); // NOLINT(bugprone-use-after-move)
+    CHECK(moved.mine_count() == 1);
+}
+
 // Moves hand the handle over; the moved-from game is empty and says so.
 void session_moves() {
     game a = game::from_board("EM", 1, 2);
@@ -411,6 +534,8 @@ int main() {
     session_losses();
     session_errors();
     session_moves();
+    solver();
+    solver_game();
     handles();
     std::printf("test_gridgames_cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;

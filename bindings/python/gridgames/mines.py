@@ -7,6 +7,10 @@ count, 'X' revealed mine.
 :func:`click` applies one click to a board. :class:`Game` is a game session (``gg_mines``):
 generated from a :class:`Config` and its seed, or started from a board, then played move by
 move; it owns its C handle and is best used as a context manager.
+
+The solver reads a player view (the alphabet of :meth:`Game.view`: 'E' and 'F' hidden, 'B' and
+'1'-'8' revealed) and the mine count: :func:`probabilities` gives each hidden cell's exact mine
+probability, :func:`hint` the best cell to reveal; :meth:`Game.hint` asks for the game's own.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import ctypes
 import enum
 import operator
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Union
+from typing import List, NamedTuple, Optional, Sequence, Union
 
 from . import _lib
 
@@ -41,23 +45,29 @@ def _cell(row: int, col: int, rows: int, cols: int) -> tuple[int, int]:
     return r, c
 
 
-def _row_bytes(row: Row, r: int) -> bytes:
+_BOARD_CELLS = "M E B X 1-8"
+_VIEW_CELLS = "E F B 1-8"
+
+
+def _row_bytes(row: Row, r: int, what: str, alphabet: str) -> bytes:
     if isinstance(row, (bytes, bytearray)):
         return bytes(row)
     text = row if isinstance(row, str) else "".join(row)
     if len(text) != len(row):
-        raise ValueError(f"mines board row {r} holds a cell that is not one character")
+        raise ValueError(f"{what} row {r} holds a cell that is not one character")
     try:
         return text.encode("ascii")
     except UnicodeEncodeError as e:
         raise ValueError(
-            f"cell ({r}, {e.start}) holds {text[e.start]!r}; a cell must be one of M E B X 1-8"
+            f"cell ({r}, {e.start}) holds {text[e.start]!r}; a cell must be one of {alphabet}"
         ) from None
 
 
-def _cells(board: Sequence[Row]) -> tuple[ctypes.Array, int, int]:
-    rows, cols = _lib.grid_shape(board, "mines board")
-    data = b"".join(_row_bytes(row, r) for r, row in enumerate(board))
+def _cells(
+    board: Sequence[Row], what: str = "mines board", alphabet: str = _BOARD_CELLS
+) -> tuple[ctypes.Array, int, int]:
+    rows, cols = _lib.grid_shape(board, what)
+    data = b"".join(_row_bytes(row, r, what, alphabet) for r, row in enumerate(board))
     # One spare byte: never NULL, even for an empty board (the library then reports the size).
     return ctypes.create_string_buffer(data, len(data) + 1), rows, cols
 
@@ -193,7 +203,7 @@ class Game(_lib.Handle):
         c = config._to_c()
         pointer = ctypes.c_void_p()
         _lib.check(_new(ctypes.byref(c), ctypes.byref(pointer)))
-        self._start(pointer, config.rows, config.cols, config)
+        self._start(pointer, config.rows, config.cols, config.mines, config)
 
     @classmethod
     def new(
@@ -217,12 +227,15 @@ class Game(_lib.Handle):
         pointer = ctypes.c_void_p()
         _lib.check(_from_board(cells, rows, cols, ctypes.byref(pointer)))
         game = cls.__new__(cls)
-        game._start(pointer, rows, cols, None)
+        mine_count = cells.raw.count(b"M") + cells.raw.count(b"X")
+        game._start(pointer, rows, cols, mine_count, None)
         return game
 
-    def _start(self, pointer: ctypes.c_void_p, rows: int, cols: int, config: Optional[Config]):
+    def _start(
+        self, pointer: ctypes.c_void_p, rows: int, cols: int, mines: int, config: Optional[Config]
+    ) -> None:
         _lib.Handle.__init__(self, pointer)
-        self._rows, self._cols, self._config = rows, cols, config
+        self._rows, self._cols, self._mines, self._config = rows, cols, mines, config
 
     @property
     def rows(self) -> int:
@@ -231,6 +244,12 @@ class Game(_lib.Handle):
     @property
     def cols(self) -> int:
         return self._cols
+
+    @property
+    def mines(self) -> int:
+        """Mines on the board: the configuration's count, or the 'M' and 'X' cells of the board
+        given to :meth:`from_board`. Players know it; :meth:`hint` passes it to the solver."""
+        return self._mines
 
     @property
     def config(self) -> Optional[Config]:
@@ -268,6 +287,18 @@ class Game(_lib.Handle):
         placed); :func:`click` and :meth:`from_board` accept it."""
         return self._read(_board)
 
+    def probabilities(self) -> List[List[Optional[float]]]:
+        """:func:`probabilities` of the current :meth:`view` and :attr:`mines`: what a player
+        can know, not a peek at the board. After a loss the view shows 'X' and 'M', which the
+        solver refuses (:class:`gridgames.InvalidCellError`)."""
+        return probabilities(self.view(), self._mines)
+
+    def hint(self) -> "Hint":
+        """:func:`hint` for the current :meth:`view` and :attr:`mines`: a cell to
+        :meth:`reveal` and its risk. After a win :class:`gridgames.GameOverError`, after a loss
+        :class:`gridgames.InvalidCellError` (the view shows 'X' and 'M')."""
+        return hint(self.view(), self._mines)
+
     def _read(self, fn) -> List[List[str]]:
         size = self._rows * self._cols
         buf = ctypes.create_string_buffer(size)
@@ -280,7 +311,76 @@ class Game(_lib.Handle):
         return f"<Game {self._rows} x {self._cols}, {self.state.name.lower()}>"
 
 
-# The solver (issue 6): probabilities(view, mines) -> list of rows of floats (None when
-# revealed), hint(view, mines) -> (row, col, risk).
+# ---- the solver (README "Minesweeper solver") ---------------------------------------------------
 
-__all__ = ["Config", "FirstClick", "Game", "State", "click"]
+# view, rows, cols, mines
+_SOLVER_IN = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t]
+_P_SIZE, _P_DOUBLE = ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_double)
+_probabilities = _lib.declare("gg_mines_probabilities", ctypes.c_int32, _SOLVER_IN + [_P_DOUBLE])
+_hint = _lib.declare("gg_mines_hint", ctypes.c_int32, _SOLVER_IN + [_P_SIZE, _P_SIZE, _P_DOUBLE])
+
+
+class Hint(NamedTuple):
+    """The cell :func:`hint` advises to reveal next, and its exact mine probability."""
+
+    row: int
+    col: int
+    risk: float
+
+
+def _solver_args(view: Sequence[Row], mines: int) -> tuple[ctypes.Array, int, int, int]:
+    cells, rows, cols = _cells(view, "mines view", _VIEW_CELLS)
+    return cells, rows, cols, _unsigned(mines, _SIZE_BITS, "mines")
+
+
+def probabilities(view: Sequence[Row], mines: int) -> List[List[Optional[float]]]:
+    """The exact chance that each hidden cell of a player view holds a mine, as rows of floats;
+    None for a revealed cell.
+
+    ``view`` is a list of rows in the alphabet of :meth:`Game.view`: 'E' and 'F' hidden (a flag
+    is only the player's claim, so it counts as hidden), 'B' and '1'-'8' revealed; ``mines`` is
+    the number of mines on the whole board. Every layout of exactly ``mines`` mines that agrees
+    with every revealed number counts as equally likely; 0.0 means no layout has a mine there,
+    1.0 that every one does.
+
+    Errors: :class:`gridgames.InvalidCellError` (another character, e.g. a lost game's 'X' or
+    'M'), :class:`gridgames.InconsistentError` (no layout fits the view),
+    :class:`gridgames.TooManyMinesError` (more mines than cells),
+    :class:`gridgames.ZeroSizeError`, :class:`gridgames.OutOfMemoryError` (a contrived
+    frontier too entangled to count); ValueError for ragged rows, OverflowError for a
+    ``mines`` that size_t cannot hold.
+
+    >>> probabilities(["E1E"], 1)  # one mine, next to the '1'
+    [[0.5, None, 0.5]]
+    """
+    cells, rows, cols, mines = _solver_args(view, mines)
+    # At least one element: never NULL, so an empty view is reported as such by the library.
+    out = (ctypes.c_double * max(rows * cols, 1))()
+    _lib.check(_probabilities(cells, rows, cols, mines, out))
+    return [
+        [None if p < 0.0 else p for p in out[r * cols : (r + 1) * cols]] for r in range(rows)
+    ]
+
+
+def hint(view: Sequence[Row], mines: int) -> Hint:
+    """The best next cell to reveal on a player view (as for :func:`probabilities`), with its
+    exact mine probability: a certainly safe cell (``risk == 0.0``) whenever one exists,
+    otherwise the solver's best guess. On a view with nothing revealed it is the first click,
+    cell (2, 2) (nearer the middle on boards narrower than 5), which suits games whose first
+    click opens a zero (:attr:`FirstClick.OPENING`).
+
+    Errors: those of :func:`probabilities`, and :class:`gridgames.GameOverError` when no hidden
+    cell can be safe (nothing is hidden, or every hidden cell holds a mine: the game is won).
+
+    >>> hint(["B1E1B", "B1E1B", "B111B", "BBBBB"], 1)
+    Hint(row=0, col=2, risk=0.0)
+    """
+    cells, rows, cols, mines = _solver_args(view, mines)
+    row, col, risk = ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_double()
+    _lib.check(
+        _hint(cells, rows, cols, mines, ctypes.byref(row), ctypes.byref(col), ctypes.byref(risk))
+    )
+    return Hint(row.value, col.value, risk.value)
+
+
+__all__ = ["Config", "FirstClick", "Game", "Hint", "State", "click", "hint", "probabilities"]
