@@ -52,4 +52,10 @@ mod tests {
         assert!(!b.get(128));
         assert_eq!(b.bytes(), 24);
     }
+
+    #[test]
+    fn huge_set_is_an_error_not_an_abort() {
+        let e = BitSet::new(usize::MAX).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfMemory);
+    }
 }

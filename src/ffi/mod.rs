@@ -8,6 +8,8 @@ pub(crate) mod boundary;
 mod mines;
 mod snakes;
 mod status;
+#[cfg(feature = "test-panic")]
+mod test_panic;
 
 pub use mines::*;
 pub use snakes::*;

@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use crate::bitset::BitSet;
-use crate::error::Result;
+use crate::error::{try_reserve, Result};
 
 /// A source of jump destinations by square: a grid in boustrophedon order or a linear table.
 pub trait Jumps {
@@ -87,6 +87,7 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
     while !frontier.is_empty() {
         level += 1;
         windows.clear();
+        try_reserve(&mut windows, frontier.len())?;
         windows.extend(
             frontier
                 .iter()
@@ -95,6 +96,7 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
         windows.sort_unstable();
         next.clear();
         let mut done = false;
+        let mut oom = None;
         let mut i = 0;
         while i < windows.len() && !done {
             let (mut lo, mut hi) = windows[i];
@@ -108,7 +110,7 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
                 lo += 1;
             }
             jumps.walk(lo, hi, |t, raw| {
-                if done || !landed.insert(t) {
+                if done || oom.is_some() || !landed.insert(t) {
                     return;
                 }
                 let dest = if raw < 0 { t } else { raw as usize };
@@ -117,10 +119,16 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
                 } else if stood.insert(dest) {
                     match next.last_mut() {
                         Some(run) if run.1 + 1 == dest => run.1 = dest,
-                        _ => next.push((dest, dest)),
+                        _ => match try_reserve(&mut next, 1) {
+                            Ok(()) => next.push((dest, dest)),
+                            Err(e) => oom = Some(e),
+                        },
                     }
                 }
             });
+            if let Some(e) = oom {
+                return Err(e);
+            }
         }
         if done {
             return Ok(Some(level));
