@@ -15,13 +15,11 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds `libgridgames.so` with `features` into `target/<subdir>` and returns its folder.
+/// Runs `cargo build --lib` with `features` into `target`.
 ///
 /// `cargo test` builds only the rlib, so the library the C programs link is built here with the
-/// same cargo, into its own target folder (no lock shared with the outer build; a featured build
-/// never overwrites the plain one).
-fn build_library(subdir: &str, features: &str) -> PathBuf {
-    let target = root().join("target").join(subdir);
+/// same cargo, into its own target folder (no lock shared with the outer build).
+fn cargo_build_library(target: &Path, features: &str) {
     let status = Command::new(env!("CARGO"))
         .current_dir(root())
         .args([
@@ -32,26 +30,36 @@ fn build_library(subdir: &str, features: &str) -> PathBuf {
             features,
             "--target-dir",
         ])
-        .arg(&target)
+        .arg(target)
         .status()
         .expect("run cargo build for the C library");
     assert!(
         status.success(),
         "cargo build --lib --features '{features}' failed"
     );
-    let dir = target.join("debug");
-    assert!(
-        dir.join("libgridgames.so").exists(),
-        "no libgridgames.so in {}",
-        dir.display()
-    );
-    dir
 }
 
-/// The library every C program links, built once per test process.
+/// The folders holding the ordinary `libgridgames.so` and the one built with the test-only
+/// `test-panic` feature. Both come from target/c-api, sharing its dependencies: the featured
+/// library is built first and copied aside, then the ordinary one replaces it.
+fn libraries() -> &'static (PathBuf, PathBuf) {
+    static LIBS: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+    LIBS.get_or_init(|| {
+        let target = root().join("target/c-api");
+        let built = target.join("debug/libgridgames.so");
+        let panicking = target.join("test-panic");
+        std::fs::create_dir_all(&panicking).expect("create target/c-api/test-panic");
+        cargo_build_library(&target, "test-panic");
+        std::fs::copy(&built, panicking.join("libgridgames.so")).expect("copy the library");
+        cargo_build_library(&target, "");
+        assert!(built.exists(), "no {}", built.display());
+        (target.join("debug"), panicking)
+    })
+}
+
+/// The ordinary library every C program links.
 fn lib_dir() -> PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| build_library("c-api", "")).clone()
+    libraries().0.clone()
 }
 
 fn out_dir(lib: &Path) -> PathBuf {
@@ -327,7 +335,7 @@ fn c_test_programs_pass_under_tsan() {
 /// among the ordinary tests above, where it checks the trigger is compiled out.
 #[test]
 fn panic_inside_an_exported_call_reaches_c_as_gg_err_internal() {
-    let panicking = build_library("c-api-test-panic", "test-panic");
+    let panicking = libraries().1.clone();
     let src = root().join("c_tests/test_panic_boundary.c");
     let exe = build_c_program(&src, &panicking, Variant::Plain).unwrap_or_else(|e| panic!("{e}"));
     let out =
