@@ -177,4 +177,14 @@ mod tests {
         assert_eq!(seen, [64, 65, 130]);
         assert!(b.get(3) && b.get(299) && !b.get(64));
     }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "Miri stops at an allocation it cannot make instead of failing it"
+    )]
+    fn huge_set_is_an_error_not_an_abort() {
+        let e = BitSet::new(usize::MAX).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfMemory);
+    }
 }

@@ -109,6 +109,23 @@ pub fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
     Ok(v)
 }
 
+/// Makes room for `additional` more elements in `v`, or `OutOfMemory` instead of an abort.
+///
+/// For vectors whose length the caller controls indirectly (a search frontier, a queue): call it
+/// before each `push` or `extend` that may grow past the capacity.
+pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<()> {
+    v.try_reserve(additional).map_err(|_| {
+        Error::new(
+            ErrorKind::OutOfMemory,
+            format!(
+                "could not grow a buffer of {} elements of {} bytes by {additional}",
+                v.len(),
+                std::mem::size_of::<T>()
+            ),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +156,20 @@ mod tests {
         let e = try_filled::<u64>(usize::MAX / 4, 0).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::OutOfMemory);
         assert_eq!(try_filled(3, 7u8).unwrap(), vec![7, 7, 7]);
+    }
+
+    #[test]
+    fn try_reserve_reports_oom() {
+        let mut v = vec![1u32, 2];
+        let e = try_reserve(&mut v, usize::MAX / 2).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutOfMemory);
+        assert!(
+            e.detail().contains("2 elements of 4 bytes"),
+            "{}",
+            e.detail()
+        );
+        assert_eq!(v, [1, 2]);
+        try_reserve(&mut v, 10).unwrap();
+        assert!(v.capacity() >= 12);
     }
 }

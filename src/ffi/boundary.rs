@@ -78,7 +78,11 @@ pub(crate) fn with_last_error<R>(f: impl FnOnce(&str) -> R) -> Option<R> {
 /// The panic boundary: runs `f`, records any failure, and returns its status. A panic becomes
 /// `GG_ERR_INTERNAL` instead of unwinding into C.
 pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {
-    match catch_unwind(AssertUnwindSafe(f)) {
+    match catch_unwind(AssertUnwindSafe(|| {
+        #[cfg(feature = "test-panic")]
+        super::test_panic::maybe_panic();
+        f()
+    })) {
         Ok(Ok(())) => GG_OK,
         Ok(Err(e)) => {
             set_last_error(e.message);
@@ -98,7 +102,12 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {
 
 /// The panic boundary for functions that return a value rather than a status.
 pub(crate) fn guard_value<T>(fallback: T, f: impl FnOnce() -> T) -> T {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+    catch_unwind(AssertUnwindSafe(|| {
+        #[cfg(feature = "test-panic")]
+        super::test_panic::maybe_panic();
+        f()
+    }))
+    .unwrap_or(fallback)
 }
 
 /// Wraps a function body (ending in `Ok(())`) in the panic boundary and returns its status.
@@ -239,4 +248,80 @@ pub(crate) unsafe fn try_out_slice<'a, T>(
     // SAFETY: non-NULL, aligned, size within isize::MAX (checked above); MaybeUninit makes no
     // claim about the current contents; exclusivity is the caller's contract.
     Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast(), len) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_error() -> String {
+        with_last_error(str::to_string).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_panic_becomes_gg_err_internal_with_its_message() {
+        let status = guard(|| panic!("boom {}", 7));
+        assert_eq!(status, GG_ERR_INTERNAL);
+        assert_eq!(last_error(), "internal error (a bug in gridgames): boom 7");
+        let status = guard(|| std::panic::panic_any(42u8));
+        assert_eq!(status, GG_ERR_INTERNAL);
+        assert_eq!(
+            last_error(),
+            "internal error (a bug in gridgames): unknown panic"
+        );
+        // The thread is unharmed: the next call works and keeps the message.
+        assert_eq!(guard(|| Ok(())), GG_OK);
+        assert!(last_error().starts_with("internal error"));
+    }
+
+    #[test]
+    fn errors_are_recorded_and_successes_leave_the_message() {
+        let status = guard(|| Err(FfiError::null("board")));
+        assert_eq!(status, GG_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "board is NULL");
+        assert_eq!(guard(|| Ok(())), GG_OK);
+        assert_eq!(last_error(), "board is NULL");
+    }
+
+    #[test]
+    fn guard_value_falls_back_on_panic() {
+        assert_eq!(guard_value(5, || 6), 6);
+        assert_eq!(guard_value(5, || panic!("no")), 5);
+    }
+
+    #[test]
+    fn pointer_checks_refuse_null_misaligned_and_oversized() {
+        let words = [0u32; 4];
+        // SAFETY: each call either refuses the pointer or reads within `words`.
+        unsafe {
+            let e = try_slice(std::ptr::null::<u32>(), 1, "a").unwrap_err();
+            assert_eq!(
+                (e.status, e.message.as_str()),
+                (GG_ERR_NULL_POINTER, "a is NULL")
+            );
+            let odd = words.as_ptr().cast::<u8>().add(1).cast::<u32>();
+            let e = try_slice(odd, 1, "b").unwrap_err();
+            assert_eq!(e.status, GG_ERR_INVALID_ARGUMENT);
+            assert!(
+                e.message.contains("not aligned to 4 bytes"),
+                "{}",
+                e.message
+            );
+            let e = try_slice(words.as_ptr(), usize::MAX / 2, "c").unwrap_err();
+            assert_eq!(e.status, GG_ERR_SIZE_OVERFLOW);
+            assert_eq!(try_slice(words.as_ptr(), 4, "d").unwrap(), &words);
+            assert!(try_ref(std::ptr::null::<u32>(), "e").is_err());
+        }
+    }
+
+    #[test]
+    fn out_pointer_is_written_only_through_set() {
+        let mut slot = 17i32;
+        // SAFETY: `slot` is a live local.
+        let out = unsafe { try_out(&mut slot, "slot") }.unwrap();
+        out.set(3);
+        assert_eq!(slot, 3);
+        // SAFETY: NULL is refused before any use.
+        assert!(unsafe { try_out(std::ptr::null_mut::<i32>(), "x") }.is_err());
+    }
 }

@@ -11,6 +11,8 @@ mod mines_solver;
 mod snakes;
 mod snakes_game;
 mod status;
+#[cfg(feature = "test-panic")]
+mod test_panic;
 
 pub use mines::*;
 pub use mines_session::*;

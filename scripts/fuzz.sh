@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Fuzzes the C ABI with cargo-fuzz (libFuzzer + AddressSanitizer on the Rust code).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#
+# Runs every target in fuzz/fuzz_targets/ (or the ones named) for SECONDS each (default 30, or
+# $GG_FUZZ_SECONDS). The corpus grows in fuzz/corpus/<target>/ (not committed), so later runs go
+# deeper. A crash stops the run with the input saved in fuzz/artifacts/<target>/; keep it as a
+# regression test by copying it into fuzz/regressions/<target>/ (tests/fuzz_regressions.rs
+# replays that folder in every `cargo test`).
+#
+# Needs a nightly toolchain and cargo-fuzz (scripts/install-test-tools.sh installs cargo-fuzz);
+# without them it prints why and exits 0.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-${GG_FUZZ_SECONDS:-30}}"
+shift || true
+if [ "$seconds" = 0 ]; then
+    echo "SKIPPED fuzzing: 0 seconds asked for"
+    exit 0
+fi
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "SKIPPED fuzzing: no nightly toolchain (cargo +nightly)"
+    exit 0
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "SKIPPED fuzzing: cargo-fuzz is not installed (cargo install cargo-fuzz --locked)"
+    exit 0
+fi
+
+if [ "$#" -gt 0 ]; then
+    targets=("$@")
+else
+    targets=()
+    for f in fuzz/fuzz_targets/*.rs; do
+        targets+=("$(basename "$f" .rs)")
+    done
+fi
+
+echo "== cargo fuzz build (${targets[*]})"
+cargo +nightly fuzz build
+
+status=0
+for t in "${targets[@]}"; do
+    corpus=(fuzz/corpus/"$t")
+    mkdir -p "${corpus[0]}"
+    # Kept regressions seed the corpus; libFuzzer only writes to the first folder.
+    [ -d fuzz/regressions/"$t" ] && corpus+=(fuzz/regressions/"$t")
+    log="fuzz/corpus/$t.log"
+    echo "== fuzzing $t for ${seconds}s"
+    if cargo +nightly fuzz run "$t" "${corpus[@]}" -- \
+        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+        >"$log" 2>&1; then
+        execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+        cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 || true)
+        echo "   $t: ${execs:-?} executions, $cov, corpus $(find "${corpus[0]}" -type f | wc -l) inputs, no failure"
+    else
+        status=1
+        echo "   $t: FAILED; the log's end ($log):"
+        tail -n 60 "$log"
+        echo "   Keep the input under fuzz/artifacts/$t/ as fuzz/regressions/$t/<name> once fixed."
+    fi
+done
+exit "$status"
