@@ -51,6 +51,16 @@ fn libraries() -> &'static (PathBuf, PathBuf) {
         std::fs::create_dir_all(&panicking).expect("create target/c-api/test-panic");
         cargo_build_library(&target, "test-panic");
         std::fs::copy(&built, panicking.join("libgridgames.so")).expect("copy the library");
+        // Programs look the library up by its SONAME (libgridgames.so.SERIES); give the copy the
+        // same names build.rs gives the original.
+        for entry in std::fs::read_dir(target.join("debug")).expect("target/c-api/debug") {
+            let name = entry.expect("directory entry").file_name();
+            if name.to_string_lossy().starts_with("libgridgames.so.") {
+                let link = panicking.join(&name);
+                let _ = std::fs::remove_file(&link);
+                std::os::unix::fs::symlink("libgridgames.so", &link).expect("SONAME link");
+            }
+        }
         cargo_build_library(&target, "");
         assert!(built.exists(), "no {}", built.display());
         (target.join("debug"), panicking)
