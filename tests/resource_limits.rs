@@ -3,10 +3,11 @@
 //!
 //! The test re-runs itself as a child process (so the address-space limit it sets harms nothing
 //! else) that:
-//! 1. maps a 16384 x 16384 snakes board of -1 (1 GiB of address space) as 1024 views of one 1 MiB
+//! 1. maps a 32768 x 32768 snakes board of -1 (4 GiB of address space) as 4096 views of one 1 MiB
 //!    memory file, so it costs 1 MiB of memory;
-//! 2. caps its address space (RLIMIT_AS) at what it uses now plus 16 MiB, less than the 2 x 32 MiB
-//!    of bit sets the search needs;
+//! 2. caps its address space (RLIMIT_AS) at what it uses now plus 16 MiB, less than the 128 MiB
+//!    bit set the search needs (larger than a glibc thread arena's 64 MiB reservation, so it cannot
+//!    be carved from address space that is already counted);
 //! 3. expects `GG_ERR_OUT_OF_MEMORY` with the output untouched, lifts the cap, and expects the same
 //!    call to succeed.
 #![cfg(all(target_os = "linux", not(miri)))]
@@ -15,7 +16,7 @@ use gridgames::ffi::*;
 use std::process::Command;
 
 const CHILD: &str = "GG_RESOURCE_LIMITS_CHILD";
-const N: usize = 16384;
+const N: usize = 32768;
 const CHUNK: usize = 1 << 20;
 const HEADROOM: u64 = 16 << 20;
 
