@@ -51,6 +51,18 @@ fn libraries() -> &'static (PathBuf, PathBuf) {
         std::fs::create_dir_all(&panicking).expect("create target/c-api/test-panic");
         cargo_build_library(&target, "test-panic");
         std::fs::copy(&built, panicking.join("libgridgames.so")).expect("copy the library");
+        // Programs record the library's SONAME (libgridgames.so.<series>, a link build.rs makes
+        // next to it), so the copy needs the same link or they load nothing.
+        for entry in std::fs::read_dir(target.join("debug")).expect("target/c-api/debug") {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("libgridgames.so.") && path.is_symlink() {
+                let link = panicking.join(name);
+                let _ = std::fs::remove_file(&link);
+                #[cfg(unix)]
+                std::os::unix::fs::symlink("libgridgames.so", &link).expect("link the SONAME");
+            }
+        }
         cargo_build_library(&target, "");
         assert!(built.exists(), "no {}", built.display());
         (target.join("debug"), panicking)
