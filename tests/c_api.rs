@@ -228,6 +228,14 @@ impl Variant {
             )
             .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
             .env("TSAN_OPTIONS", "halt_on_error=1:second_deadlock_stack=1");
+        // Valgrind runs the library 20-50 times slower: the programs that are heavy for it
+        // (c_tests/test_threads.c) read GG_TEST_QUICK and use fewer rounds and smaller inputs.
+        // The other variants always run the full size.
+        if self == Variant::Valgrind {
+            cmd.env("GG_TEST_QUICK", "1");
+        } else {
+            cmd.env_remove("GG_TEST_QUICK");
+        }
         cmd
     }
 }
