@@ -56,6 +56,101 @@ static void status(void) {
     CHECK(gg_version() != NULL);
 }
 
+static void snakes_game(void) {
+    const int32_t grid[4] = {-1, -1, -1, -1};
+    const int32_t jumps[4] = {-1, -1, -1, -1};
+    gg_snakes_rules r;
+    int32_t out[4] = {7, 7, 7, 7};
+    size_t to = 99;
+    uint32_t faces[4] = {9, 9, 9, 9};
+    int64_t turns = -5;
+    double e = -5.0, probs[2] = {-5.0, -5.0}, tail = -5.0, chances[2] = {-5.0, -5.0};
+    r.faces = 6;
+    r.overshoot = GG_OVERSHOOT_STAY;
+    r.start = 0;
+    CHECK_STATUS(gg_snakes_grid_to_jumps(grid, 2, 2, out, 4), armed());
+    CHECK(out[0] == (expect_panic ? 7 : -1));
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_move(jumps, 4, &r, 0, 2, &to), armed());
+    CHECK(to == (expect_panic ? 99u : 2u));
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_shortest(jumps, 4, &r, faces, 4, &turns), armed());
+    CHECK(turns == (expect_panic ? -5 : 1) && faces[0] == (expect_panic ? 9u : 4u));
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_expected_turns(jumps, 4, &r, &e), armed());
+    CHECK(expect_panic ? e == -5.0 : e > 1.0);
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_length_distribution(jumps, 4, &r, 2, probs, 2, &tail), armed());
+    CHECK(expect_panic ? probs[0] == -5.0 && tail == -5.0 : probs[0] > 0.0 && tail >= 0.0);
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_win_chances(jumps, 4, &r, 2, chances), armed());
+    CHECK(expect_panic ? chances[0] == -5.0 : chances[0] > chances[1]);
+    check_internal_message();
+}
+
+static void mines_session(void) {
+    gg_mines_config cfg;
+    gg_mines *sentinel = (gg_mines *)&cfg, *g = sentinel, *live = NULL;
+    char view[4] = {'?', '?', '?', '?'};
+    uint32_t state = 77;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.rows = 2;
+    cfg.cols = 2;
+    cfg.mines = 1;
+    cfg.seed = 1;
+    cfg.first_click = GG_FIRST_CLICK_SAFE;
+    CHECK_STATUS(gg_mines_new(&cfg, &g), armed());
+    CHECK(expect_panic ? g == sentinel : g != sentinel);
+    check_internal_message();
+    if (!expect_panic) gg_mines_free(g);
+    g = sentinel;
+    CHECK_STATUS(gg_mines_from_board("M1E1", 2, 2, &g), armed());
+    CHECK(expect_panic ? g == sentinel : g != sentinel);
+    check_internal_message();
+    if (!expect_panic) gg_mines_free(g);
+
+    /* The moves need a live game: made with the trigger off. */
+    disarm();
+    CHECK_STATUS(gg_mines_from_board("M1E1", 2, 2, &live), GG_OK);
+    arm();
+    if (live == NULL) return;
+    CHECK_STATUS(gg_mines_reveal(live, 0, 1), armed()); /* revealed already: nothing */
+    check_internal_message();
+    CHECK_STATUS(gg_mines_toggle_flag(live, 0, 0), armed());
+    check_internal_message();
+    CHECK_STATUS(gg_mines_chord(live, 0, 1), armed()); /* opens (1, 0): won */
+    check_internal_message();
+    CHECK_STATUS(gg_mines_state(live, &state), armed());
+    CHECK(state == (expect_panic ? 77u : GG_MINES_WON));
+    check_internal_message();
+    CHECK_STATUS(gg_mines_view(live, view, 4), armed());
+    CHECK(memcmp(view, expect_panic ? "????" : "F111", 4) == 0);
+    check_internal_message();
+    CHECK_STATUS(gg_mines_board(live, view, 4), armed());
+    check_internal_message();
+    /* gg_mines_free returns nothing: a panic inside it is swallowed (the handle stays allocated,
+     * since the trigger fires before anything is done), so it is freed again once disarmed. */
+    gg_mines_free(live);
+    if (expect_panic) {
+        disarm();
+        CHECK_STATUS(gg_mines_view(live, view, 4), GG_OK);
+        CHECK(memcmp(view, "E1E1", 4) == 0);
+        gg_mines_free(live);
+        arm();
+    }
+}
+
+static void mines_solver(void) {
+    double p[4] = {9.0, 9.0, 9.0, 9.0}, risk = 9.0;
+    size_t r = 99, c = 99;
+    CHECK_STATUS(gg_mines_probabilities("1EEE", 2, 2, 1, p), armed());
+    CHECK(expect_panic ? p[0] == 9.0 && p[1] == 9.0 : p[0] == -1.0 && p[1] > 0.3);
+    check_internal_message();
+    CHECK_STATUS(gg_mines_hint("1EE", 1, 3, 1, &r, &c, &risk), armed());
+    CHECK(expect_panic ? r == 99 && c == 99 && risk == 9.0 : r == 0 && c == 2 && risk == 0.0);
+    check_internal_message();
+}
+
 /* With the trigger gone, the same library answers normally: the panics harmed nothing. */
 static void works_again(void) {
     const int32_t board[4] = {-1, -1, -1, 3};
@@ -67,6 +162,18 @@ static void works_again(void) {
     CHECK_STATUS(gg_mines_click(cells, 1, 3, 0, 1), GG_OK);
     CHECK(memcmp(cells, "E1M", 3) == 0);
     CHECK(strcmp(gg_status_str(GG_OK), "ok") == 0);
+    {
+        const int32_t jumps[4] = {-1, -1, -1, -1};
+        gg_snakes_rules r;
+        double e = 0.0, p[4];
+        r.faces = 6;
+        r.overshoot = GG_OVERSHOOT_STAY;
+        r.start = 0;
+        CHECK_STATUS(gg_snakes_expected_turns(jumps, 4, &r, &e), GG_OK);
+        CHECK(e > 1.0);
+        CHECK_STATUS(gg_mines_probabilities("1EEE", 2, 2, 1, p), GG_OK);
+        CHECK(p[0] == -1.0);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -75,6 +182,9 @@ int main(int argc, char **argv) {
     snakes();
     mines();
     status();
+    snakes_game();
+    mines_session();
+    mines_solver();
     works_again();
     printf("test_panic_boundary: %s\n",
            expect_panic ? "panicking library" : "ordinary library, trigger compiled out");

@@ -133,6 +133,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn ranges_agree_with_single_bits() {
         let len = 200;
         for lo in 0..len {

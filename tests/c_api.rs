@@ -51,14 +51,16 @@ fn libraries() -> &'static (PathBuf, PathBuf) {
         std::fs::create_dir_all(&panicking).expect("create target/c-api/test-panic");
         cargo_build_library(&target, "test-panic");
         std::fs::copy(&built, panicking.join("libgridgames.so")).expect("copy the library");
-        // Programs look the library up by its SONAME (libgridgames.so.SERIES); give the copy the
-        // same names build.rs gives the original.
+        // Programs record the library's SONAME (libgridgames.so.<series>, a link build.rs makes
+        // next to it), so the copy needs the same link or they load nothing.
         for entry in std::fs::read_dir(target.join("debug")).expect("target/c-api/debug") {
-            let name = entry.expect("directory entry").file_name();
-            if name.to_string_lossy().starts_with("libgridgames.so.") {
-                let link = panicking.join(&name);
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("libgridgames.so.") && path.is_symlink() {
+                let link = panicking.join(name);
                 let _ = std::fs::remove_file(&link);
-                std::os::unix::fs::symlink("libgridgames.so", &link).expect("SONAME link");
+                #[cfg(unix)]
+                std::os::unix::fs::symlink("libgridgames.so", &link).expect("link the SONAME");
             }
         }
         cargo_build_library(&target, "");
@@ -226,6 +228,14 @@ impl Variant {
             )
             .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
             .env("TSAN_OPTIONS", "halt_on_error=1:second_deadlock_stack=1");
+        // Valgrind runs the library 20-50 times slower: the programs that are heavy for it
+        // (c_tests/test_threads.c) read GG_TEST_QUICK and use fewer rounds and smaller inputs.
+        // The other variants always run the full size.
+        if self == Variant::Valgrind {
+            cmd.env("GG_TEST_QUICK", "1");
+        } else {
+            cmd.env_remove("GG_TEST_QUICK");
+        }
         cmd
     }
 }

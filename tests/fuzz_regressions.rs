@@ -6,6 +6,12 @@
 
 #[path = "../fuzz/fuzz_targets/mines_click.rs"]
 mod mines_click;
+#[path = "../fuzz/fuzz_targets/mines_session.rs"]
+mod mines_session;
+#[path = "../fuzz/fuzz_targets/mines_solver.rs"]
+mod mines_solver;
+#[path = "../fuzz/fuzz_targets/snakes_game.rs"]
+mod snakes_game;
 #[path = "../fuzz/fuzz_targets/snakes_min_rolls.rs"]
 mod snakes_min_rolls;
 #[path = "../fuzz/fuzz_targets/status.rs"]
@@ -17,6 +23,9 @@ type Check = fn(&[u8]);
 /// below fails until it does).
 const TARGETS: &[(&str, Check)] = &[
     ("mines_click", mines_click::check),
+    ("mines_session", mines_session::check),
+    ("mines_solver", mines_solver::check),
+    ("snakes_game", snakes_game::check),
     ("snakes_min_rolls", snakes_min_rolls::check),
     ("status", status::check),
 ];
@@ -85,11 +94,13 @@ fn next(state: &mut u64) -> u64 {
 
 #[test]
 fn pseudo_random_inputs_pass() {
-    let runs = if cfg!(miri) { 6 } else { 3000 };
+    // Under Miri a few inputs per target (the targets cap their sizes lower there) keep the run
+    // to a minute or so.
+    let (runs, max_len) = if cfg!(miri) { (6, 400) } else { (3000, 700) };
     for (name, check) in TARGETS {
         let mut state = 0x1234_5678 ^ name.len() as u64;
         for i in 0..runs {
-            let len = (next(&mut state) % 700) as usize;
+            let len = (next(&mut state) % max_len) as usize;
             // Every other input avoids the top byte values, which the targets use for edge cases
             // and invalid cells, so valid boards and the comparison with the seeds get their turn.
             let top = if i % 2 == 0 { 240 } else { 256 };

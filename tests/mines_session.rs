@@ -1,6 +1,7 @@
 //! Property tests for Minesweeper sessions: the C API played move by move against the naive game
 //! in `reference/mines_game.rs`, plus the promises that hold whatever the moves.
 
+mod miri_limits;
 #[path = "reference/mines_game.rs"]
 mod model;
 mod reference;
@@ -205,11 +206,11 @@ fn rows_of(flat: &[u8], cols: usize) -> Vec<Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(miri_limits::config(600))]
 
     /// Every move's status, and the view, board and state after it, match the naive game.
     #[test]
-    fn generated_games_match_reference((cfg, rule, _, mv) in generated(9)) {
+    fn generated_games_match_reference((cfg, rule, _, mv) in generated(miri_limits::size(9, 4))) {
         let cells = cfg.rows * cfg.cols;
         let mut lib = Handle::new(&cfg).unwrap();
         let mut want = model::Game::new(cfg.rows, cfg.cols, cfg.mines, cfg.seed, rule);
@@ -226,8 +227,8 @@ proptest! {
     /// Boards given by the caller: accepted or refused as the naive game says, then played.
     #[test]
     fn given_boards_match_reference(
-        (rows, cols, board) in midgame_board(9),
-        mv in moves(9, 9, 60),
+        (rows, cols, board) in midgame_board(miri_limits::size(9, 4)),
+        mv in moves(9, 9, miri_limits::size(60, 8)),
     ) {
         let cells = rows * cols;
         match (Handle::from_board(&board, rows, cols), model::Game::from_board(&rows_of(&board, cols))) {
@@ -249,7 +250,7 @@ proptest! {
     /// A reveal through the session does to the true board what the seed's click does.
     #[test]
     fn session_reveal_is_the_seed_click(
-        (rows, cols, board) in midgame_board(14),
+        (rows, cols, board) in midgame_board(miri_limits::size(14, 5)),
         r in 0usize..14, c in 0usize..14,
     ) {
         let (r, c) = (r % rows, c % cols);
@@ -270,7 +271,7 @@ proptest! {
     /// Flags survive any flood or chord: a flagged cell stays 'F' until the player unflags it
     /// (or the game is lost and it turns out to be a mine).
     #[test]
-    fn floods_never_open_flags((cfg, _, _, mv) in generated(12)) {
+    fn floods_never_open_flags((cfg, _, _, mv) in generated(miri_limits::size(12, 4))) {
         let cells = cfg.rows * cfg.cols;
         let mut lib = Handle::new(&cfg).unwrap();
         let mut flagged = vec![false; cells];
@@ -296,7 +297,7 @@ proptest! {
     /// reveal honours the rule.
     #[test]
     fn win_exactly_when_every_safe_cell_is_open(
-        (cfg, _, first, _) in generated(10),
+        (cfg, _, first, _) in generated(miri_limits::size(10, 4)),
         order in any::<prop::sample::Index>(),
         start in any::<prop::sample::Index>(),
     ) {

@@ -3,6 +3,7 @@
 //! boards won by certain moves alone.
 
 mod mines_brute;
+mod miri_limits;
 
 use gridgames::ffi::*;
 use gridgames::mines::{
@@ -130,7 +131,7 @@ fn check_against_brute(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(miri_limits::config(1500))]
 
     #[test]
     fn game_positions_match_brute_force(seed in any::<u64>()) {
@@ -224,6 +225,7 @@ fn won_without_guessing(mine: &[bool], rows: usize, cols: usize, r0: usize, c0: 
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "hundreds of solver calls on expert boards")]
 fn no_guess_boards_are_won_by_certain_moves() {
     for seed in 0..12u64 {
         for &(rows, cols, mines, r, c) in &[
@@ -245,6 +247,7 @@ fn no_guess_boards_are_won_by_certain_moves() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thirty expert boards through the safe core")]
 fn plain_random_boards_usually_need_guesses() {
     // The checker above must be able to say no.
     let mut guesses = 0;

@@ -34,6 +34,11 @@ fn huge_valid_board_gets_out_of_memory_instead_of_an_abort() {
             "--test-threads=1",
         ])
         .env(CHILD, "1")
+        // glibc gives each thread an arena with 64 MiB of address space reserved up front (and
+        // libtest runs the test on its own thread): an allocation refused by mmap under the cap is
+        // then carved out of that reserve, which the cap no longer sees. One arena (the main one,
+        // grown with brk) keeps every allocation under the cap.
+        .env("MALLOC_ARENA_MAX", "1")
         .output()
         .expect("run the child");
     let text = format!(

@@ -3,6 +3,7 @@
 //! the length distribution and win chances, textbook BFS for optimal play, and simulation for
 //! the published board. Also: bad input is refused with every output left untouched.
 
+mod miri_limits;
 mod snakes_game_reference;
 
 use gridgames::ffi::*;
@@ -154,7 +155,7 @@ fn rel(a: f64, b: f64) -> f64 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(miri_limits::config(1500))]
 
     #[test]
     fn expected_turns_equal_the_exact_fraction(spec in spec(10, 8)) {
@@ -172,7 +173,7 @@ proptest! {
     }
 
     #[test]
-    fn shortest_is_a_fewest_turn_game(spec in spec(30, 9)) {
+    fn shortest_is_a_fewest_turn_game(spec in spec(miri_limits::size(30, 10), 9)) {
         let (status, turns, faces) = ffi_shortest(&spec);
         prop_assert_eq!(status, GG_OK);
         prop_assert_eq!(turns, spec.shortest().map_or(-1, |t| t as i64));
@@ -209,11 +210,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(miri_limits::config(400))]
 
     #[test]
     fn distribution_and_wins_match_the_joint_process(spec in spec(7, 20), players in 1u32..=3) {
-        let rounds = 60;
+        let rounds = miri_limits::size(60, 8);
         let joint = spec.joint(players as usize, rounds);
         let (status, probs, tail) = ffi_distribution(&spec, players, rounds);
         prop_assert_eq!(status, GG_OK);
@@ -265,11 +266,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(miri_limits::config(300))]
 
     #[test]
-    fn one_player_distribution_on_larger_boards_and_dice(spec in spec(40, 45)) {
-        let rounds = 200;
+    fn one_player_distribution_on_larger_boards_and_dice(spec in spec(miri_limits::size(40, 12), 45)) {
+        let rounds = miri_limits::size(200, 10);
         let joint = spec.joint(1, rounds);
         let (status, probs, tail) = ffi_distribution(&spec, 1, rounds);
         prop_assert_eq!(status, GG_OK);
@@ -284,10 +285,10 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(miri_limits::config(150))]
 
     #[test]
-    fn expected_turns_match_a_dense_solve_with_long_jumps(spec in long_jump_spec(160)) {
+    fn expected_turns_match_a_dense_solve_with_long_jumps(spec in long_jump_spec(miri_limits::size(160, 24))) {
         let (status, e) = ffi_expected(&spec);
         prop_assert_eq!(status, GG_OK);
         let want = spec.expected_dense();
@@ -307,6 +308,7 @@ proptest! {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "400 000 simulated games")]
 fn milton_bradley_published_value_and_simulation() {
     let spec = Spec {
         jumps: milton_bradley(),
@@ -366,6 +368,7 @@ fn milton_bradley_published_value_and_simulation() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "twelve dense 100-square solves")]
 fn rules_change_the_milton_bradley_figures_consistently() {
     let mut spec = Spec {
         jumps: milton_bradley(),

@@ -284,6 +284,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_plain_game_tree_search() {
         use crate::mines::{probabilities, reveal_empty, LEETCODE_MINES};
         let mut state = 12345u64;

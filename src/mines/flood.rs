@@ -361,6 +361,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn comb_overflows_a_small_queue_and_matches_the_seed() {
         let (rows, cols) = (30, 101);
         let board = comb(rows, cols);
@@ -381,6 +382,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn without_a_free_marker_byte_the_queue_grows() {
         // Row 0 holds every byte value, so no marker is free; row 1 onwards is a comb.
         let (rows, cols) = (20, 256);
@@ -441,6 +443,7 @@ mod tests {
         /// Every queue cap, down to one span, gives the seed's board: the pending-marker sweeps
         /// do the rest of the work.
         #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
         fn any_queue_cap_matches_the_seed(
             (rows, cols, board, r, c) in any_board(),
             max_spans in 1usize..6,

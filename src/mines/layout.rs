@@ -230,6 +230,7 @@ mod tests {
     );
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn excluded_cells_stay_clear_and_counts_are_exact() {
         for seed in 0..200 {
             for (r, c) in [(0, 0), (0, 3), (2, 4), (4, 4)] {
@@ -287,6 +288,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn every_subset_is_about_equally_likely() {
         // 2 mines among the 8 cells around a kept-clear centre: 28 subsets.
         let mut counts = std::collections::HashMap::new();

@@ -411,6 +411,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn generated_boards_need_no_guess() {
         for seed in 0..20 {
             for &(rows, cols, mines, r, c) in
@@ -449,6 +450,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn random_layouts_often_need_guesses() {
         // The check itself must be able to say no.
         let mut no = 0;

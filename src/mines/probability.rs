@@ -1470,6 +1470,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn small_views_match_brute_force() {
         check(b"1EEE", 2, 2, 1);
         check(b"EEEEEEEEE", 3, 3, 2);
@@ -1496,6 +1497,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn huge_counts_stay_exact() {
         // 1000 x 1000, one revealed '1' in a corner: by symmetry each of its three neighbours
         // holds a mine with probability P, and floating cells share the rest.

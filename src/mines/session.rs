@@ -627,6 +627,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn no_guess_games_are_won_by_certain_moves_and_reproducible() {
         for seed in 0..5 {
             let mut c = config(16, 30, 99, FirstClick::Opening);
@@ -652,6 +653,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn opening_first_click_opens_a_zero_even_in_corners() {
         for seed in 0..50 {
             for (r, c) in [(0, 0), (0, 7), (3, 4), (7, 7)] {

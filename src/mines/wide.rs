@@ -225,6 +225,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn binomials() {
         assert_eq!(binomial(5, 2).to_f64(), 10.0);
         assert_eq!(binomial(5, 6), Wide::ZERO);

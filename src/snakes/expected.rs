@@ -557,6 +557,7 @@ mod tests {
     use crate::snakes::rules::{Overshoot, Rules};
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn milton_bradley_matches_the_published_value() {
         let jumps = milton_bradley_jumps();
         let g = Game::new(&jumps, Rules::STANDARD).unwrap();
@@ -579,6 +580,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn gmres_and_dense_paths_agree_on_boards_with_many_symbols() {
         let mut seed = 99u64;
         let mut rnd = |m: u64| {

@@ -471,7 +471,8 @@ fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -
         }
     }
     for (s, c) in sum.iter_mut().zip(&carry) {
-        *s += c;
+        // Rounding can carry a certain win a hair past 1 (fuzzing found 1 + 2^-52).
+        *s = (*s + c).clamp(0.0, 1.0);
     }
     Ok(sum)
 }
@@ -484,6 +485,7 @@ mod tests {
     use crate::snakes::rules::{Overshoot, Rules};
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn one_player_mean_matches_the_expected_turns() {
         let jumps = milton_bradley_jumps();
         let g = Game::new(&jumps, Rules::STANDARD).unwrap();
@@ -517,6 +519,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn games_too_long_to_sum_are_refused() {
         // Square 1 of 2 with a 2^20-faced die and exact landing: one chance in 2^20 per turn.
         let rules = Rules {

@@ -182,6 +182,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn find_agrees_with_walk() {
         for (rows, cols) in [(3, 4), (5, 37), (1, 40), (40, 1), (4, 16)] {
             let n = Numbering::new(rows, cols);

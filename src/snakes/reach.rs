@@ -177,6 +177,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_brute_force_on_small_boards() {
         let mut seed = 7u64;
         let mut rnd = |m: u64| {

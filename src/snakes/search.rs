@@ -410,6 +410,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn plain_board_takes_ceil_of_distance_over_six() {
         for n in 1..30 {
             let cells = vec![-1; n * n];
@@ -477,6 +478,7 @@ mod tests {
         /// Any interval cap, down to one, gives the plain BFS's answer: levels spill to bits and
         /// come back, fast-forwards run over plain stretches.
         #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
         fn any_cap_any_faces_matches_plain_bfs(
             (table, start, faces) in any_table(),
             max_runs in prop_oneof![1usize..4, Just(64)],
@@ -487,6 +489,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn spilled_levels_still_find_the_end() {
         // Every other square jumps far ahead to a distinct square: wide levels.
         let last: usize = 2000;

@@ -139,6 +139,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn replayed_faces_reach_the_end_in_the_fewest_turns() {
         let mut seed = 11u64;
         let mut rnd = |m: u64| {

@@ -1,0 +1,392 @@
+//! Fuzzes the Minesweeper solver through its C ABI: `gg_mines_probabilities` and `gg_mines_hint`
+//! on arbitrary player views (taken from a real layout, random in the alphabet, or with bytes
+//! outside it), arbitrary mine counts and dimensions (zero, huge, overflowing), and NULL or
+//! misaligned outputs.
+//!
+//! A refusal leaves every output untouched. On success, as the header promises: -1 exactly on
+//! revealed cells, [0, 1] on hidden ones, equal to counting every layout by brute force
+//! (tests/mines_brute) within 1e-9 when few cells are hidden; the expected number of mines (the
+//! sum) is the mine count; 'F' reads exactly like 'E'. The hint is a hidden cell whose risk is its
+//! probability, a certainly safe cell whenever one exists, the opening cell on an untouched view,
+//! and GG_ERR_GAME_OVER exactly when no hidden cell can be safe.
+#![cfg_attr(not(test), no_main)]
+
+#[path = "../harness/mod.rs"]
+mod harness;
+#[path = "../../tests/mines_brute/mod.rs"]
+mod mines_brute;
+
+use gridgames::ffi::*;
+use harness::{area, Buffer, Expect, Input};
+
+#[cfg(not(test))]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check(data));
+
+/// The largest view (valid larger sizes are skipped): the solver's cost grows with the frontier.
+/// Smaller under Miri, as brute force is.
+const MAX_CELLS: usize = if cfg!(miri) { 36 } else { 256 };
+/// Brute force counts layouts only on views with at most this many hidden cells.
+const BRUTE_HIDDEN: usize = if cfg!(miri) { 8 } else { 12 };
+const SENTINEL: f64 = 4242.25;
+const PLAYER_ALPHABET: &[u8] = b"EFB12345678";
+
+/// A view, its mine count, and whether it certainly has a layout (it was read off one).
+struct Case {
+    rows: usize,
+    cols: usize,
+    /// rows * cols, or None when the library must refuse the dimensions.
+    cells: Option<usize>,
+    view: Vec<u8>,
+    mines: usize,
+    consistent: bool,
+}
+
+fn neighbours(i: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / cols, i % cols);
+    (r.saturating_sub(1)..=(r + 1).min(rows - 1))
+        .flat_map(move |rr| (c.saturating_sub(1)..=(c + 1).min(cols - 1)).map(move |cc| (rr, cc)))
+        .filter(move |&(rr, cc)| (rr, cc) != (r, c))
+        .map(move |(rr, cc)| rr * cols + cc)
+}
+
+fn case(input: &mut Input) -> Option<Case> {
+    let rows = input.dim(8);
+    let cols = input.dim(8);
+    let cells = match area(rows, cols, 1, usize::MAX) {
+        Ok(c) if c > MAX_CELLS => return None, // valid, but more than this target solves
+        Ok(c) => Some(c),
+        Err(_) => None,
+    };
+    let len = cells.unwrap_or(4);
+    let mut consistent = false;
+    let (view, true_mines) = match (input.u8(), cells) {
+        // Read off a layout: mines hidden (some flagged), some safe cells revealed.
+        (0..=159, Some(_)) => {
+            let mine_pct = input.u8() % 50;
+            let shown_pct = input.u8() % 100;
+            let mine: Vec<bool> = (0..len).map(|_| input.u8() % 100 < mine_pct).collect();
+            let view = (0..len)
+                .map(|i| {
+                    let shown = !mine[i] && input.u8() % 100 < shown_pct;
+                    if shown {
+                        match neighbours(i, rows, cols).filter(|&j| mine[j]).count() {
+                            0 => b'B',
+                            k => b'0' + k as u8,
+                        }
+                    } else if input.u8() < 24 {
+                        b'F'
+                    } else {
+                        b'E'
+                    }
+                })
+                .collect();
+            consistent = true;
+            (view, mine.iter().filter(|&&m| m).count())
+        }
+        // Any bytes of the player's alphabet, mostly hidden.
+        (160..=239, _) => {
+            let view = (0..len)
+                .map(|_| match input.u8() {
+                    0..=127 => b'E',
+                    b => PLAYER_ALPHABET[b as usize % PLAYER_ALPHABET.len()],
+                })
+                .collect();
+            (view, input.below(len / 3 + 2))
+        }
+        _ => ((0..len).map(|_| input.u8()).collect(), input.below(len + 2)),
+    };
+    let mut view: Vec<u8> = view;
+    // Now and then one byte outside the alphabet.
+    if input.u8() >= 248 {
+        let i = input.below(len);
+        view[i] = [b'M', b'X', b'0', b'9', b'e', 0, input.u8()][input.below(7)];
+    }
+    let mines = match input.u8() {
+        0..=207 => true_mines,
+        208..=239 => input.below(len + 2),
+        _ => {
+            consistent = false;
+            [len + 1, usize::MAX, input.u64() as usize][input.below(3)]
+        }
+    };
+    consistent &= mines == true_mines && view.iter().all(|b| PLAYER_ALPHABET.contains(b));
+    Some(Case {
+        rows,
+        cols,
+        cells,
+        view,
+        mines,
+        consistent,
+    })
+}
+
+/// Plants the faults both functions must report about the view and the mine count. Returns
+/// whether the view may have no layout without this target knowing (GG_ERR_INCONSISTENT is then
+/// allowed, not required); brute force decides on small views.
+fn view_faults(c: &Case, expect: &mut Expect, brute: Option<&Option<Vec<f64>>>) -> bool {
+    let Some(cells) = c.cells else {
+        let status = area(c.rows, c.cols, 1, usize::MAX).expect_err("refused dimensions");
+        expect.fault(status, "dimensions");
+        return false;
+    };
+    if !c.view.iter().all(|b| PLAYER_ALPHABET.contains(b)) {
+        expect.fault(GG_ERR_INVALID_CELL, "a byte");
+        return false;
+    }
+    if c.mines > cells {
+        expect.fault(GG_ERR_TOO_MANY_MINES, "mines");
+        return false;
+    }
+    match brute {
+        Some(None) => {
+            expect.fault(GG_ERR_INCONSISTENT, "no layout (brute force)");
+            false
+        }
+        Some(Some(_)) => false,
+        None => !c.consistent,
+    }
+}
+
+fn hidden(b: u8) -> bool {
+    b == b'E' || b == b'F'
+}
+
+pub fn check(data: &[u8]) {
+    let mut input = Input::new(data);
+    let Some(c) = case(&mut input) else {
+        return;
+    };
+    let valid_view = c.cells.is_some()
+        && c.view.iter().all(|b| PLAYER_ALPHABET.contains(b))
+        && c.mines <= c.view.len();
+    let hidden_count = c.view.iter().filter(|&&b| hidden(b)).count();
+    let brute = (valid_view && hidden_count <= BRUTE_HIDDEN)
+        .then(|| mines_brute::probabilities(&c.view, c.rows, c.cols, c.mines));
+    let probs = probabilities(&mut input, &c, brute.as_ref());
+    hint(&mut input, &c, brute.as_ref(), probs.as_ref());
+}
+
+/// Calls gg_mines_probabilities; its result when the call succeeded.
+fn probabilities(
+    input: &mut Input,
+    c: &Case,
+    brute: Option<&Option<Vec<f64>>>,
+) -> Option<Vec<f64>> {
+    let len = c.view.len();
+    let mut expect = Expect::new();
+    let uncertain = view_faults(c, &mut expect, brute);
+    let mut view = Buffer::new(&c.view, input.pointer());
+    let mut out = Buffer::new(&vec![SENTINEL; len], input.pointer());
+    if view.ptr_is_null() {
+        expect.fault(GG_ERR_NULL_POINTER, "view NULL");
+    }
+    if out.ptr_is_null() {
+        expect.fault(GG_ERR_NULL_POINTER, "probs_out NULL");
+    }
+    if out.misaligned() {
+        expect.fault(GG_ERR_INVALID_ARGUMENT, "probs_out misaligned");
+    }
+    let (view_before, out_before) = (view.bytes(), out.bytes());
+    // SAFETY: `view` holds rows * cols chars and `out` as many doubles, unless the library must
+    // refuse the dimensions before reading (then 4 of each); either may be NULL.
+    let status =
+        unsafe { gg_mines_probabilities(view.ptr().cast(), c.rows, c.cols, c.mines, out.ptr()) };
+    if uncertain && status == GG_ERR_INCONSISTENT {
+        expect.fault(status, "no layout");
+    }
+    expect.check(status, &context(c));
+    assert_eq!(view.bytes(), view_before, "the view changed");
+    if status != GG_OK {
+        assert_eq!(out.bytes(), out_before, "probs_out written on error");
+        return None;
+    }
+    let p = out.values().to_vec();
+    for (i, (&b, &x)) in c.view.iter().zip(&p).enumerate() {
+        if hidden(b) {
+            assert!((0.0..=1.0).contains(&x), "cell {i}: {x}");
+        } else {
+            assert_eq!(x, -1.0, "revealed cell {i}");
+        }
+    }
+    let hidden_count = c.view.iter().filter(|&&b| hidden(b)).count();
+    let all_ones = p.iter().filter(|&&x| x >= 0.0).all(|&x| x == 1.0);
+    assert_eq!(
+        hidden_count > 0 && all_ones,
+        hidden_count > 0 && c.mines == hidden_count,
+        "every hidden cell certain to hold a mine exactly when there are as many mines"
+    );
+    // Every layout holds exactly `mines` mines.
+    let sum: f64 = p.iter().filter(|&&x| x >= 0.0).sum();
+    let tol = 1e-9 * len as f64;
+    assert!(
+        (sum - c.mines as f64).abs() <= tol,
+        "the probabilities add to {sum}, not {} ({:?})",
+        c.mines,
+        context(c)
+    );
+    if let Some(Some(want)) = brute {
+        for (i, (&x, &w)) in p.iter().zip(want).enumerate() {
+            assert!(
+                (x - w).abs() <= 1e-9,
+                "cell {i}: {x}, brute force {w} ({:?})",
+                context(c)
+            );
+            assert_eq!(x == 0.0, w == 0.0, "cell {i}: certainly safe or not");
+        }
+    }
+    // A flag is only the player's claim: the same view without flags gives the same answer.
+    if c.view.contains(&b'F') {
+        let unflagged: Vec<u8> = c
+            .view
+            .iter()
+            .map(|&b| if b == b'F' { b'E' } else { b })
+            .collect();
+        let mut q = vec![SENTINEL; len];
+        // SAFETY: both buffers hold rows * cols elements.
+        let s = unsafe {
+            gg_mines_probabilities(
+                unflagged.as_ptr().cast(),
+                c.rows,
+                c.cols,
+                c.mines,
+                q.as_mut_ptr(),
+            )
+        };
+        assert_eq!(s, GG_OK);
+        assert_eq!(p, q, "flags changed the probabilities");
+    }
+    Some(p)
+}
+
+fn context(c: &Case) -> (usize, usize, usize, String) {
+    (
+        c.rows,
+        c.cols,
+        c.mines,
+        String::from_utf8_lossy(&c.view).into_owned(),
+    )
+}
+
+fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Option<&Vec<f64>>) {
+    let mut expect = Expect::new();
+    let uncertain = view_faults(c, &mut expect, brute);
+    let mut view = Buffer::new(&c.view, input.pointer());
+    let mut row = Buffer::new(&[usize::MAX - 1], input.pointer());
+    let mut col = Buffer::new(&[usize::MAX - 2], input.pointer());
+    let mut risk = Buffer::new(&[SENTINEL], input.pointer());
+    if view.ptr_is_null() {
+        expect.fault(GG_ERR_NULL_POINTER, "view NULL");
+    }
+    for (null, misaligned, name) in [
+        (row.ptr_is_null(), row.misaligned(), "row_out"),
+        (col.ptr_is_null(), col.misaligned(), "col_out"),
+        (risk.ptr_is_null(), risk.misaligned(), "risk_out"),
+    ] {
+        if null {
+            expect.fault(GG_ERR_NULL_POINTER, format!("{name} NULL"));
+        }
+        if misaligned {
+            expect.fault(GG_ERR_INVALID_ARGUMENT, format!("{name} misaligned"));
+        }
+    }
+    // No hidden cell can be safe: none is hidden, or every one holds a mine.
+    let hidden_count = c.view.iter().filter(|&&b| hidden(b)).count();
+    let over = hidden_count == 0 || c.mines == hidden_count;
+    if over {
+        expect.fault(GG_ERR_GAME_OVER, "no hidden cell can be safe");
+    }
+    let before = [row.bytes(), col.bytes(), risk.bytes()];
+    let view_before = view.bytes();
+    // SAFETY: `view` holds rows * cols chars unless the library must refuse the dimensions first;
+    // each out-pointer holds one element (or is NULL or misaligned, refused before any write).
+    let status = unsafe {
+        gg_mines_hint(
+            view.ptr().cast(),
+            c.rows,
+            c.cols,
+            c.mines,
+            row.ptr(),
+            col.ptr(),
+            risk.ptr(),
+        )
+    };
+    if uncertain && status == GG_ERR_INCONSISTENT {
+        expect.fault(status, "no layout");
+    }
+    expect.check(status, &context(c));
+    assert_eq!(view.bytes(), view_before, "the view changed");
+    if probs.is_some() && expect_only_pointer_faults_clean(&row, &col, &risk, &view) {
+        // A view the probabilities accepted is refused only when the game is over.
+        assert!(
+            status == GG_OK || status == GG_ERR_GAME_OVER,
+            "status {status}"
+        );
+        assert_eq!(
+            status == GG_ERR_GAME_OVER,
+            over,
+            "GAME_OVER exactly when nothing is safe"
+        );
+    }
+    if status != GG_OK {
+        assert_eq!(
+            [row.bytes(), col.bytes(), risk.bytes()],
+            before,
+            "written on error"
+        );
+        return;
+    }
+    let (r, k, x) = (row.values()[0], col.values()[0], risk.values()[0]);
+    assert!(r < c.rows && k < c.cols, "({r}, {k}) is off the board");
+    let i = r * c.cols + k;
+    assert!(hidden(c.view[i]), "the hint ({r}, {k}) is not hidden");
+    assert!((0.0..1.0).contains(&x), "risk {x}");
+    if hidden_count == c.view.len() && c.mines < hidden_count {
+        let want = (2.min((c.rows - 1) / 2), 2.min((c.cols - 1) / 2));
+        assert_eq!((r, k), want, "the opening click");
+        let p = c.mines as f64 / hidden_count as f64;
+        assert!((x - p).abs() <= 1e-12, "opening risk {x} vs {p}");
+        return;
+    }
+    let p = match probs {
+        Some(p) => p.clone(),
+        None => {
+            // The first call failed for its own pointers; ask again properly.
+            let mut p = vec![SENTINEL; c.view.len()];
+            // SAFETY: both buffers hold rows * cols elements.
+            let s = unsafe {
+                gg_mines_probabilities(
+                    c.view.as_ptr().cast(),
+                    c.rows,
+                    c.cols,
+                    c.mines,
+                    p.as_mut_ptr(),
+                )
+            };
+            assert_eq!(s, GG_OK, "the hint succeeded, the probabilities did not");
+            p
+        }
+    };
+    assert!((x - p[i]).abs() <= 1e-9, "risk {x}, probability {}", p[i]);
+    if p.contains(&0.0) {
+        assert_eq!(
+            x, 0.0,
+            "a certainly safe cell exists, but the hint risks {x}"
+        );
+    }
+}
+
+/// Whether none of the hint's own pointers is faulty (so its status depends on the view alone).
+fn expect_only_pointer_faults_clean(
+    row: &Buffer<usize>,
+    col: &Buffer<usize>,
+    risk: &Buffer<f64>,
+    view: &Buffer<u8>,
+) -> bool {
+    !(view.ptr_is_null()
+        || row.ptr_is_null()
+        || col.ptr_is_null()
+        || risk.ptr_is_null()
+        || row.misaligned()
+        || col.misaligned()
+        || risk.misaligned())
+}
