@@ -165,6 +165,10 @@ static int snakes_game_analysis(void) {
         printf("\n");
     }
     printf("\n");
+    return 0;
+}
+
+/* The solver: exact mine probabilities of a view, and the hint a front end would show. */
 static int mines_solver_hint(void) {
     /* The seed's board after its first click, as the player sees it (the mine is hidden). */
     const char view[20] = {'B', '1', 'E', '1', 'B', 'B', '1', 'E', '1', 'B',
