@@ -128,6 +128,18 @@ static void mines_session(void) {
     check_internal_message();
     CHECK_STATUS(gg_mines_board(live, view, 4), armed());
     check_internal_message();
+    {
+        gg_mines_play_stats ps;
+        gg_mines_board_stats bs;
+        ps.left_clicks = 77;
+        bs.bbbv = 77;
+        CHECK_STATUS(gg_mines_stats(live, &ps), armed());
+        CHECK(ps.left_clicks == (expect_panic ? 77u : 1u));
+        check_internal_message();
+        CHECK_STATUS(gg_mines_measure("M1E1", 2, 2, &bs), armed());
+        CHECK(bs.bbbv == (expect_panic ? 77u : 3u));
+        check_internal_message();
+    }
     /* gg_mines_free returns nothing: a panic inside it is swallowed (the handle stays allocated,
      * since the trigger fires before anything is done), so it is freed again once disarmed. */
     gg_mines_free(live);

@@ -388,6 +388,7 @@ static session_move session_moves[THREADS][SESSION_MOVES];
 static int32_t session_status[THREADS][SESSION_MOVES];
 static char session_views[THREADS][SESSION_MOVES][SESSION_CELLS];
 static uint32_t session_state[THREADS];
+static gg_mines_play_stats session_stats[THREADS];
 
 static gg_mines_config session_config(int thread) {
     gg_mines_config cfg;
@@ -427,6 +428,13 @@ static int session_play(int thread, int record) {
     bad += gg_mines_state(g, &state) != GG_OK;
     if (record) session_state[thread] = state;
     else bad += state != session_state[thread];
+    {
+        gg_mines_play_stats ps;
+        memset(&ps, 0, sizeof ps);
+        bad += gg_mines_stats(g, &ps) != GG_OK;
+        if (record) session_stats[thread] = ps;
+        else bad += memcmp(&ps, &session_stats[thread], sizeof ps) != 0;
+    }
     gg_mines_free(g);
     return bad;
 }
@@ -448,6 +456,47 @@ static void session_prepare(void) {
 
 static int session_run(int thread) { return session_play(thread, 0); }
 
+/* ---- Minesweeper statistics ---------------------------------------------------------------- */
+
+#define STATS_BOARDS 4
+static const size_t stats_rows[STATS_BOARDS] = {1, 9, 16, 40};
+static const size_t stats_cols[STATS_BOARDS] = {1, 9, 30, 40};
+static const unsigned stats_pct[STATS_BOARDS] = {50, 12, 20, 16};
+static char *stats_board[STATS_BOARDS];
+static gg_mines_board_stats stats_want[STATS_BOARDS];
+
+static void stats_prepare(void) {
+    size_t b, i;
+    for (b = 0; b < STATS_BOARDS; b++) {
+        size_t len = stats_rows[b] * stats_cols[b];
+        char *cells = (char *)malloc(len);
+        CHECK(cells != NULL);
+        if (!cells) exit(1);
+        for (i = 0; i < len; i++) cells[i] = rng() % 100 < stats_pct[b] ? 'M' : 'E';
+        stats_board[b] = cells;
+        CHECK_STATUS(gg_mines_measure(cells, stats_rows[b], stats_cols[b], &stats_want[b]),
+                     GG_OK);
+    }
+}
+
+static int stats_run(int thread) {
+    int bad = 0;
+    size_t b;
+    (void)thread;
+    for (b = 0; b < STATS_BOARDS; b++) {
+        gg_mines_board_stats got;
+        memset(&got, 0, sizeof got);
+        bad += gg_mines_measure(stats_board[b], stats_rows[b], stats_cols[b], &got) != GG_OK ||
+               memcmp(&got, &stats_want[b], sizeof got) != 0;
+    }
+    return bad;
+}
+
+static void stats_cleanup(void) {
+    size_t b;
+    for (b = 0; b < STATS_BOARDS; b++) free(stats_board[b]);
+}
+
 /* ---- The harness --------------------------------------------------------------------------- */
 
 typedef struct {
@@ -464,6 +513,7 @@ static const block blocks[] = {
     {"snakes game", game_prepare, game_run, game_cleanup},
     {"mines solver", solver_prepare, solver_run, solver_cleanup},
     {"mines session", session_prepare, session_run, nothing},
+    {"mines stats", stats_prepare, stats_run, stats_cleanup},
 };
 #define BLOCKS (sizeof blocks / sizeof blocks[0])
 

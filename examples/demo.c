@@ -110,6 +110,21 @@ static int mines_session_game(void) {
     failed |= gg_mines_toggle_flag(game, 3, 6) != GG_OK;
     failed |= gg_mines_chord(game, 2, 5) != GG_OK;
     failed |= show_view(game, "Flag (3, 6), then chord the '1' at (2, 5)");
+    {
+        /* The board's difficulty and this game's clicks so far. */
+        char board[81];
+        gg_mines_board_stats b;
+        gg_mines_play_stats p;
+        failed |= gg_mines_board(game, board, sizeof board) != GG_OK;
+        failed |= gg_mines_measure(board, 9, 9, &b) != GG_OK;
+        failed |= gg_mines_stats(game, &p) != GG_OK;
+        printf("Board: 3BV %u (%u openings, %u islands), ZiNi %u; game so far: %u of %u 3BV,\n"
+               "  %u clicks (%u left, %u right, %u chords), %u effective\n",
+               (unsigned)b.bbbv, (unsigned)b.openings, (unsigned)b.islands, (unsigned)b.zini,
+               (unsigned)p.bbbv_solved, (unsigned)p.bbbv,
+               (unsigned)(p.left_clicks + p.right_clicks + p.chords), (unsigned)p.left_clicks,
+               (unsigned)p.right_clicks, (unsigned)p.chords, (unsigned)p.effective_clicks);
+    }
     failed |= gg_mines_reveal(game, 7, 1) != GG_OK;
     failed |= show_view(game, "Reveal (7, 1)");
     printf("\n");

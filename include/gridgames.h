@@ -198,6 +198,84 @@ typedef struct gg_mines_config {
 } gg_mines_config;
 
 /**
+ * What a layout asks of a player, whatever the play (`gg_mines_measure`).
+ *
+ * An *opening* is an 8-connected region of safe cells with no neighbouring mine; one click on it
+ * reveals it and its border (the numbered cells next to it). A numbered safe cell that borders
+ * no opening is *isolated*: it needs a click of its own.
+ */
+typedef struct gg_mines_board_stats {
+    /**
+     * 3BV (Bechtel's Board Benchmark Value): the fewest left clicks that clear the board,
+     * openings + isolated numbers.
+     */
+    size_t bbbv;
+    /**
+     * Openings: 8-connected regions of safe cells with no neighbouring mine.
+     */
+    size_t openings;
+    /**
+     * Islands: 8-connected groups of isolated numbers.
+     */
+    size_t islands;
+    /**
+     * Greedy ZiNi (Zimmermann-Nikolaus): the clicks (left, right and chord) of a greedy player
+     * who knows the layout. A cell's premium is the unsolved 3BV in its 3x3 block (each opening
+     * with a closed zero there once, each closed isolated number once), minus its unflagged
+     * neighbouring mines, minus 1 if it is closed, minus 1 for the chord. Repeatedly the
+     * top-left-most cell of highest premium is solved (opened if closed, its mines flagged,
+     * chorded) while that premium is at least 0; otherwise the top-left-most unsolved 3BV cell is
+     * left-clicked. Never above `bbbv`.
+     */
+    size_t zini;
+    /**
+     * Safe cells showing 0, 1, ..., 8.
+     */
+    size_t counts[9];
+} gg_mines_board_stats;
+
+/**
+ * How a game has been played so far (`gg_mines_stats`). With a clock of its own, a front end
+ * shows 3BV/s (`bbbv_solved` per second) and efficiency (`bbbv_solved` over the clicks).
+ */
+typedef struct gg_mines_play_stats {
+    /**
+     * The board's 3BV; 0 while the layout does not exist yet (before the first reveal of a
+     * `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING` game).
+     */
+    size_t bbbv;
+    /**
+     * Openings with a revealed blank + revealed numbers that border no opening. Equals `bbbv`
+     * once the game is won.
+     */
+    size_t bbbv_solved;
+    /**
+     * `gg_mines_reveal` calls that returned `GG_OK`.
+     */
+    size_t left_clicks;
+    /**
+     * `gg_mines_toggle_flag` calls that returned `GG_OK`.
+     */
+    size_t right_clicks;
+    /**
+     * `gg_mines_chord` calls that returned `GG_OK`.
+     */
+    size_t chords;
+    /**
+     * Of those calls, the ones that changed the view.
+     */
+    size_t effective_clicks;
+    /**
+     * Flags on the board now.
+     */
+    size_t flags;
+    /**
+     * Safe cells revealed.
+     */
+    size_t revealed;
+} gg_mines_play_stats;
+
+/**
  * How the game is played.
  *
  * A position is 0 (off the board) or a square 1..N; square N ends the game. From position `p`
@@ -469,6 +547,42 @@ int32_t gg_mines_hint(const char *view,
                       size_t *row_out,
                       size_t *col_out,
                       double *risk_out);
+
+/**
+ * Measures the layout of a LeetCode board of `rows * cols` chars (row-major, no terminators):
+ * 3BV, openings, islands, greedy ZiNi and the count of each number, into `*out`.
+ *
+ * The alphabet is `gg_mines_from_board`'s: 'M' and 'X' are mines, 'E', 'B' and '1'-'8' safe.
+ * What is revealed does not change the statistics, but every 'B' and digit must equal its count
+ * of neighbouring mines. Time and memory are linear in the board (about 6 bytes a cell; ZiNi
+ * adds a log factor). On error `*out` is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW` (also boards of
+ * 2^32 - 1 cells or more), `GG_ERR_INVALID_CELL` (a char outside the alphabet),
+ * `GG_ERR_INCONSISTENT` (a 'B' or digit that does not match its neighbours),
+ * `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `board` must point to `rows * cols` readable chars; `out` to a writable
+ * `gg_mines_board_stats`.
+ */
+int32_t gg_mines_measure(const char *board,
+                         size_t rows,
+                         size_t cols,
+                         struct gg_mines_board_stats *out);
+
+/**
+ * Writes how `game` has been played so far into `*out`: its board's 3BV and the 3BV solved, the
+ * accepted reveals, flag toggles and chords, the ones that changed the view, the flags and the
+ * revealed cells. The solved 3BV takes a pass over the board. On error `*out` is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is modifying during the call; `out` must
+ * point to a writable `gg_mines_play_stats`.
+ */
+int32_t gg_mines_stats(const struct gg_mines *game, struct gg_mines_play_stats *out);
 
 /**
  * Fewest dice rolls from square 1 to square n*n (LeetCode 909).

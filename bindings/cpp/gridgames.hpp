@@ -284,6 +284,19 @@ inline hint_result hint(const std::string &view, std::size_t rows, std::size_t c
     return h;
 }
 
+/// gg_mines_measure(): 3BV, openings, islands, greedy ZiNi and the count of each number of a
+/// rows x cols LeetCode board ('M' and 'X' mines; revealed cells must agree with them).
+inline gg_mines_board_stats measure(const std::string &board, std::size_t rows,
+                                    std::size_t cols) {
+    if (!detail::holds(board.size(), rows, cols))
+        throw std::invalid_argument("mines board holds " + std::to_string(board.size()) +
+                                    " cells, not " + std::to_string(rows) + " x " +
+                                    std::to_string(cols));
+    gg_mines_board_stats s{};
+    detail::check(gg_mines_measure(board.data(), rows, cols, &s));
+    return s;
+}
+
 /// gg_mines_state(): where a game stands.
 enum class game_state : std::uint32_t {
     playing = GG_MINES_PLAYING, ///< moves are accepted
@@ -363,6 +376,13 @@ class game {
         std::string out(rows_ * cols_, '\0');
         detail::check(gg_mines_board(h_.get(), out.data(), out.size()));
         return out;
+    }
+
+    /// gg_mines_stats(): 3BV, 3BV solved, clicks and effective clicks so far.
+    gg_mines_play_stats stats() const {
+        gg_mines_play_stats s{};
+        detail::check(gg_mines_stats(h_.get(), &s));
+        return s;
     }
 
     /// gg_mines_probabilities() of view() and mine_count(): what the player can know. After a

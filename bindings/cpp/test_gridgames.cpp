@@ -522,6 +522,33 @@ void handles() {
     CHECK(frees == 3);
 }
 
+void mines_stats() {
+    // The README's worked example.
+    gg_mines_board_stats s = gg::mines::measure("EEEEE"
+                                                "EEEEE"
+                                                "MEEEM"
+                                                "EEEEE"
+                                                "EMEEE",
+                                                5, 5);
+    CHECK(s.bbbv == 4 && s.openings == 2 && s.islands == 1 && s.zini == 4);
+    CHECK(s.counts[0] == 9 && s.counts[1] == 11 && s.counts[2] == 2);
+    EXPECT_ERROR(gg::mines::measure("2MEE", 2, 2), GG_ERR_INCONSISTENT);
+    EXPECT_ERROR(gg::mines::measure("EEQE", 2, 2), GG_ERR_INVALID_CELL);
+
+    game g = game::from_board("EEEEE"
+                              "EEMEE"
+                              "EEEEE"
+                              "EEEEE",
+                              4, 5);
+    g.reveal(3, 0);
+    g.toggle_flag(1, 2);
+    g.chord(1, 1);
+    gg_mines_play_stats p = g.stats();
+    CHECK(g.state() == game_state::won);
+    CHECK(p.bbbv == 2 && p.bbbv_solved == 2 && p.left_clicks == 1 && p.right_clicks == 1);
+    CHECK(p.chords == 1 && p.effective_clicks == 3 && p.flags == 1 && p.revealed == 19);
+}
+
 } // namespace
 
 int main() {
@@ -536,6 +563,7 @@ int main() {
     session_moves();
     solver();
     solver_game();
+    mines_stats();
     handles();
     std::printf("test_gridgames_cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;

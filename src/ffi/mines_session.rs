@@ -34,7 +34,7 @@ pub const GG_MINES_LOST: u32 = 2;
 /// with a lock to share it). Different handles may be used from different threads at once.
 #[allow(non_camel_case_types)]
 pub struct gg_mines {
-    game: Game,
+    pub(crate) game: Game,
 }
 
 /// How `gg_mines_new` generates a game.

@@ -163,6 +163,36 @@ fn first_not_leetcode(cells: &[u8]) -> Option<usize> {
     None
 }
 
+/// Checks every revealed blank and digit of a LeetCode board against its neighbouring mines
+/// ('M' or 'X'): `Inconsistent` names the first that disagrees.
+pub(crate) fn check_revealed_counts(cells: &[u8], rows: usize, cols: usize) -> Result<()> {
+    for (i, &b) in cells.iter().enumerate() {
+        let shown = match b {
+            BLANK => 0,
+            b'1'..=b'8' => b - b'0',
+            _ => continue,
+        };
+        let (r, c) = (i / cols, i % cols);
+        let (c0, c1) = (c.saturating_sub(1), (c + 1).min(cols - 1));
+        let mut mines = 0;
+        for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+            for &n in &cells[rr * cols + c0..=rr * cols + c1] {
+                mines += LEETCODE_MINES[usize::from(n)];
+            }
+        }
+        if mines != shown {
+            return Err(Error::new(
+                ErrorKind::Inconsistent,
+                format!(
+                    "cell ({r}, {c}) shows {} but {mines} of its neighbours are mines ('M' or 'X')",
+                    describe_byte(b)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

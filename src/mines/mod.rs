@@ -1,5 +1,6 @@
 //! Minesweeper: the LeetCode board alphabet and the click with its flood fill, whole game sessions
-//! generated from a seed, and the solver (exact probabilities, hints, no-guess boards).
+//! generated from a seed, board and play statistics (3BV, ZiNi), and the solver (exact
+//! probabilities, hints, no-guess boards).
 //!
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
@@ -11,12 +12,15 @@ mod layout;
 mod neighbours;
 mod no_guess;
 mod probability;
+mod regions;
 mod reveal;
 mod rng;
 mod session;
 mod solver;
+mod stats;
 mod view;
 mod wide;
+mod zini;
 
 pub use board::{
     check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
@@ -27,7 +31,8 @@ pub use no_guess::{no_guess_layout, solvable_without_guessing, MAX_LAYOUTS, MAX_
 pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};
 pub use reveal::{click, reveal_empty, Click};
 pub use rng::SplitMix64;
-pub use session::{Config, FirstClick, Game, GameState};
+pub use session::{Config, FirstClick, Game, GameState, PlayStats};
 pub use solver::{advise, advise_with, hint, Advice, Hint};
+pub use stats::{measure, BoardStats};
 pub use view::{View, FLAG, HIDDEN};
 pub use wide::{binomial, Wide};

@@ -6,11 +6,12 @@
 //! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
 
 use super::board::{
-    check_coordinate, check_shape, describe_byte, Board, MineTable, BLANK, EMPTY, EXPLODED,
-    LEETCODE_MINES, MINE,
+    check_coordinate, check_revealed_counts, check_shape, is_revealed, Board, MineTable, EMPTY,
+    EXPLODED, MINE,
 };
 use super::layout::{Exclusion, Layout, MineSink};
 use super::no_guess::no_guess_layout;
+use super::regions::Regions;
 use super::reveal::{reveal_empty, Click};
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
 
@@ -191,6 +192,38 @@ pub struct Game {
     state: GameState,
     /// The config whose mines wait for the first reveal (SAFE and OPENING).
     pending: Option<Config>,
+    clicks: Clicks,
+}
+
+/// The moves accepted so far, for [`PlayStats`].
+#[derive(Debug, Clone, Copy, Default)]
+struct Clicks {
+    left: usize,
+    right: usize,
+    chords: usize,
+    effective: usize,
+}
+
+/// How a game has been played so far; with a clock of its own, a front end shows 3BV/s
+/// (`bbbv_solved` per second) and efficiency (`bbbv_solved` per click).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlayStats {
+    /// The board's 3BV; 0 while the layout does not exist yet.
+    pub bbbv: usize,
+    /// Openings with a revealed blank plus revealed numbers that border no opening.
+    pub bbbv_solved: usize,
+    /// Reveals accepted ([`Game::reveal`] returned `Ok`).
+    pub left_clicks: usize,
+    /// Flag toggles accepted ([`Game::toggle_flag`] returned `Ok`).
+    pub right_clicks: usize,
+    /// Chords accepted ([`Game::chord`] returned `Ok`).
+    pub chords: usize,
+    /// Of those moves, the ones that changed the view.
+    pub effective_clicks: usize,
+    /// Flags on the board now.
+    pub flags: usize,
+    /// Safe cells revealed.
+    pub revealed: usize,
 }
 
 /// The session grid as a layout sink: a hidden cell, flagged or not, becomes a mine.
@@ -260,6 +293,7 @@ impl Game {
                 GameState::Playing
             },
             pending,
+            clicks: Clicks::default(),
         })
     }
 
@@ -279,7 +313,7 @@ impl Game {
         })?;
         cells.extend_from_slice(board);
         Board::new(&mut cells, rows, cols)?;
-        check_counts(&cells, rows, cols)?;
+        check_revealed_counts(&cells, rows, cols)?;
         let (mut mines, mut hidden_safe, mut exploded) = (0, 0, false);
         for &b in &cells {
             mines += usize::from(b == MINE || b == EXPLODED);
@@ -302,6 +336,7 @@ impl Game {
             hidden_safe,
             state,
             pending: None,
+            clicks: Clicks::default(),
         })
     }
 
@@ -312,6 +347,13 @@ impl Game {
     /// revealed cell is left alone (`Unchanged`). The first reveal of a SAFE or OPENING game
     /// places the mines first. After the game has ended: `GameOver`, nothing changes.
     pub fn reveal(&mut self, row: usize, col: usize) -> Result<Click> {
+        let click = self.reveal_cell(row, col)?;
+        self.clicks.left += 1;
+        self.clicks.effective += usize::from(click != Click::Unchanged);
+        Ok(click)
+    }
+
+    fn reveal_cell(&mut self, row: usize, col: usize) -> Result<Click> {
         let i = self.check_move(row, col)?;
         match self.cells[i] {
             EMPTY => {
@@ -336,6 +378,7 @@ impl Game {
     /// `GameOver`, nothing changes.
     pub fn toggle_flag(&mut self, row: usize, col: usize) -> Result<bool> {
         let i = self.check_move(row, col)?;
+        self.clicks.right += 1;
         let cell = &mut self.cells[i];
         let (now, flagged) = match *cell {
             EMPTY => (FLAGGED_EMPTY, true),
@@ -345,6 +388,7 @@ impl Game {
             _ => return Ok(false),
         };
         *cell = now;
+        self.clicks.effective += 1;
         if flagged {
             self.flags += 1;
         } else {
@@ -361,6 +405,13 @@ impl Game {
     ///
     /// [`reveal`]: Game::reveal
     pub fn chord(&mut self, row: usize, col: usize) -> Result<Click> {
+        let click = self.chord_cell(row, col)?;
+        self.clicks.chords += 1;
+        self.clicks.effective += usize::from(click != Click::Unchanged);
+        Ok(click)
+    }
+
+    fn chord_cell(&mut self, row: usize, col: usize) -> Result<Click> {
         let i = self.check_move(row, col)?;
         let digit = self.cells[i];
         if !(b'1'..=b'8').contains(&digit) {
@@ -464,6 +515,30 @@ impl Game {
         self.cells.iter().map(|&b| TRUE_BOARD[usize::from(b)])
     }
 
+    /// The play statistics so far. Finding the solved 3BV takes a pass over the board.
+    pub fn stats(&self) -> Result<PlayStats> {
+        let (bbbv, bbbv_solved) = if self.mines_placed() {
+            let cells = &self.cells;
+            let regions = Regions::new(self.rows, self.cols, |i| {
+                SESSION_MINES[usize::from(cells[i])] != 0
+            })?;
+            let solved = regions.bbbv_solved(|i| is_revealed(cells[i]))?;
+            (regions.bbbv(), solved)
+        } else {
+            (0, 0)
+        };
+        Ok(PlayStats {
+            bbbv,
+            bbbv_solved,
+            left_clicks: self.clicks.left,
+            right_clicks: self.clicks.right,
+            chords: self.clicks.chords,
+            effective_clicks: self.clicks.effective,
+            flags: self.flags,
+            revealed: self.rows * self.cols - self.mines - self.hidden_safe,
+        })
+    }
+
     /// [`view_bytes`](Game::view_bytes), collected.
     pub fn view(&self) -> Result<Vec<u8>> {
         collect(self.view_bytes())
@@ -533,38 +608,10 @@ fn collect(bytes: impl ExactSizeIterator<Item = u8>) -> Result<Vec<u8>> {
     Ok(v)
 }
 
-/// Checks every revealed blank and digit against its neighbouring mines.
-fn check_counts(cells: &[u8], rows: usize, cols: usize) -> Result<()> {
-    for (i, &b) in cells.iter().enumerate() {
-        let shown = match b {
-            BLANK => 0,
-            b'1'..=b'8' => b - b'0',
-            _ => continue,
-        };
-        let (r, c) = (i / cols, i % cols);
-        let (c0, c1) = (c.saturating_sub(1), (c + 1).min(cols - 1));
-        let mut mines = 0;
-        for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
-            for &n in &cells[rr * cols + c0..=rr * cols + c1] {
-                mines += LEETCODE_MINES[usize::from(n)];
-            }
-        }
-        if mines != shown {
-            return Err(Error::new(
-                ErrorKind::Inconsistent,
-                format!(
-                    "cell ({r}, {c}) shows {} but {mines} of its neighbours are mines ('M' or 'X')",
-                    describe_byte(b)
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mines::board::BLANK;
 
     fn config(rows: usize, cols: usize, mines: usize, rule: FirstClick) -> Config {
         Config {

@@ -11,6 +11,9 @@ move; it owns its C handle and is best used as a context manager.
 The solver reads a player view (the alphabet of :meth:`Game.view`: 'E' and 'F' hidden, 'B' and
 '1'-'8' revealed) and the mine count: :func:`probabilities` gives each hidden cell's exact mine
 probability, :func:`hint` the best cell to reveal; :meth:`Game.hint` asks for the game's own.
+
+:func:`measure` gives a board's 3BV, openings, islands and ZiNi; :meth:`Game.stats` a game's
+clicks and 3BV solved.
 """
 
 from __future__ import annotations
@@ -178,6 +181,85 @@ _view = _lib.declare("gg_mines_view", ctypes.c_int32, _READ)
 _board = _lib.declare("gg_mines_board", ctypes.c_int32, _READ)
 
 
+class BoardStats(NamedTuple):
+    """What a layout asks of a player (``gg_mines_board_stats``; README "Minesweeper
+    statistics")."""
+
+    #: 3BV: the fewest left clicks that clear the board, openings + isolated numbers.
+    bbbv: int
+    #: 8-connected regions of safe cells with no neighbouring mine.
+    openings: int
+    #: 8-connected groups of numbered safe cells that border no opening.
+    islands: int
+    #: Greedy ZiNi: the clicks (left, right, chord) of the Zimmermann-Nikolaus greedy strategy.
+    zini: int
+    #: Safe cells showing 0, 1, ..., 8.
+    counts: tuple
+
+
+class PlayStats(NamedTuple):
+    """How a game has been played so far (``gg_mines_play_stats``). With a clock of its own, a
+    front end shows 3BV/s (``bbbv_solved`` per second) and efficiency (``bbbv_solved`` over the
+    clicks)."""
+
+    #: The board's 3BV; 0 while the layout does not exist yet.
+    bbbv: int
+    #: Openings with a revealed blank + revealed numbers that border no opening.
+    bbbv_solved: int
+    #: Accepted reveals.
+    left_clicks: int
+    #: Accepted flag toggles.
+    right_clicks: int
+    #: Accepted chords.
+    chords: int
+    #: Of those moves, the ones that changed the view.
+    effective_clicks: int
+    #: Flags on the board now.
+    flags: int
+    #: Safe cells revealed.
+    revealed: int
+
+
+class _CBoardStats(ctypes.Structure):
+    # gg_mines_board_stats, field for field (tests/test_mines_stats.py compares with the header).
+    _fields_ = [
+        ("bbbv", ctypes.c_size_t),
+        ("openings", ctypes.c_size_t),
+        ("islands", ctypes.c_size_t),
+        ("zini", ctypes.c_size_t),
+        ("counts", ctypes.c_size_t * 9),
+    ]
+
+
+class _CPlayStats(ctypes.Structure):
+    # gg_mines_play_stats, field for field.
+    _fields_ = [(name, ctypes.c_size_t) for name in PlayStats._fields]
+
+
+_measure = _lib.declare(
+    "gg_mines_measure",
+    ctypes.c_int32,
+    [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.POINTER(_CBoardStats)],
+)
+_stats = _lib.declare(
+    "gg_mines_stats", ctypes.c_int32, [ctypes.c_void_p, ctypes.POINTER(_CPlayStats)]
+)
+
+
+def measure(board: Sequence[Row]) -> BoardStats:
+    """3BV, openings, islands, greedy ZiNi and the count of each number of a LeetCode board:
+    'M' and 'X' are mines, every other cell is safe; a revealed 'B' or digit must match its
+    neighbours (else :class:`gridgames.InconsistentError`).
+
+    >>> measure(["EEE", "EME", "EEE"])
+    BoardStats(bbbv=8, openings=0, islands=1, zini=5, counts=(0, 8, 0, 0, 0, 0, 0, 0, 0))
+    """
+    cells, rows, cols = _cells(board)
+    out = _CBoardStats()
+    _lib.check(_measure(cells, rows, cols, ctypes.byref(out)))
+    return BoardStats(out.bbbv, out.openings, out.islands, out.zini, tuple(out.counts))
+
+
 class Game(_lib.Handle):
     """A Minesweeper game (a ``gg_mines`` handle): ``Game(config)`` generates the board from the
     seed, :meth:`from_board` starts from a LeetCode board. The handle is freed by :meth:`close`,
@@ -287,6 +369,12 @@ class Game(_lib.Handle):
         placed); :func:`click` and :meth:`from_board` accept it."""
         return self._read(_board)
 
+    def stats(self) -> PlayStats:
+        """3BV, 3BV solved, clicks and effective clicks so far (``gg_mines_stats``)."""
+        out = _CPlayStats()
+        self._call(_stats, ctypes.byref(out))
+        return PlayStats(*(getattr(out, name) for name in PlayStats._fields))
+
     def probabilities(self) -> List[List[Optional[float]]]:
         """:func:`probabilities` of the current :meth:`view` and :attr:`mines`: what a player
         can know, not a peek at the board. After a loss the view shows 'X' and 'M', which the
@@ -383,4 +471,16 @@ def hint(view: Sequence[Row], mines: int) -> Hint:
     return Hint(row.value, col.value, risk.value)
 
 
-__all__ = ["Config", "FirstClick", "Game", "Hint", "State", "click", "hint", "probabilities"]
+__all__ = [
+    "BoardStats",
+    "Config",
+    "FirstClick",
+    "Game",
+    "Hint",
+    "PlayStats",
+    "State",
+    "click",
+    "hint",
+    "measure",
+    "probabilities",
+]
