@@ -665,7 +665,7 @@ impl<'a> Engine<'a> {
         cells.sort_unstable();
         let mut sig = Vec::with_capacity(cons.len() + cells.len() + 3);
         sig.push(mines as u32);
-        sig.push((mines >> 32) as u32);
+        sig.push((mines as u64 >> 32) as u32);
         sig.push(cons.len() as u32);
         sig.extend(cons);
         sig.extend(cells);

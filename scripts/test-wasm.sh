@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the library for 32-bit and WebAssembly targets and proves they agree with the native one:
+# - wasm32-unknown-unknown: examples/wasm/check.mjs calls one function of each family under Node
+#   and prints two seeded expert boards (plain and no-guess);
+# - i686-unknown-linux-gnu: examples/wasm/native_boards.c, built with -m32, prints the same boards;
+# - wasm32-wasip1: builds.
+# Each board must equal, byte for byte, the one the native x86_64 library gives. Called by
+# scripts/test.sh; the rustup targets, Node and gcc-multilib come from install-test-tools.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n== targets: %s\n' "$*"; }
+fail() { echo "targets: FAILED: $*" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for t in wasm32-unknown-unknown wasm32-wasip1 i686-unknown-linux-gnu; do
+    rustup target list --installed 2>/dev/null | grep -qx "$t" ||
+        rustup target add "$t" >/dev/null || fail "rustup cannot add $t"
+done
+
+step "native x86_64: the reference boards"
+cargo build --release --lib --quiet
+cc -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude examples/wasm/native_boards.c \
+    -Ltarget/release -lgridgames -Wl,-rpath,"$PWD/target/release" -o "$work/native_boards"
+"$work/native_boards" >"$work/native.txt"
+cut -c1-40 "$work/native.txt"
+
+step "wasm32-unknown-unknown under Node $(node --version)"
+cargo build --release --lib --quiet --target wasm32-unknown-unknown
+wasm=target/wasm32-unknown-unknown/release/gridgames.wasm
+echo "$wasm: $(wc -c <"$wasm") bytes"
+node examples/wasm/check.mjs "$wasm" >"$work/wasm.txt"
+cmp "$work/native.txt" "$work/wasm.txt" || fail "the wasm boards differ from the native ones"
+echo "the seeded boards are byte-for-byte the native ones"
+
+step "wasm32-wasip1"
+cargo build --release --lib --quiet --target wasm32-wasip1
+ls -l target/wasm32-wasip1/release/gridgames.wasm
+
+step "i686-unknown-linux-gnu (32-bit usize)"
+cargo build --release --lib --quiet --target i686-unknown-linux-gnu
+lib32=$PWD/target/i686-unknown-linux-gnu/release
+cc -m32 -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude examples/wasm/native_boards.c \
+    -L"$lib32" -lgridgames -Wl,-rpath,"$lib32" -o "$work/boards32"
+file "$work/boards32" | grep -q "32-bit" || fail "not a 32-bit program"
+"$work/boards32" >"$work/i686.txt"
+cmp "$work/native.txt" "$work/i686.txt" || fail "the i686 boards differ from the native ones"
+echo "the seeded boards are byte-for-byte the native ones"
