@@ -5,8 +5,13 @@
 #   PREFIX/lib/libgridgames.so.SERIES -> .so.X.Y.Z   what programs load at run time
 #   PREFIX/lib/libgridgames.so        -> .so.SERIES  what `-lgridgames` finds at link time
 #   PREFIX/lib/libgridgames.a
-#   PREFIX/include/gridgames.h
+#   PREFIX/include/gridgames.h                  the C header
+#   PREFIX/include/gridgames.hpp                the C++17 wrappers (bindings/cpp)
 #   PREFIX/lib/pkgconfig/gridgames.pc
+#   PREFIX/lib/cmake/gridgames/gridgamesConfig.cmake (+ ConfigVersion): find_package(gridgames)
+#   PREFIX/share/gridgames/install-manifest.txt what scripts/uninstall.sh removes
+#
+# The installed libraries are stripped of debug info (the development build in target/ keeps it).
 #
 # SERIES is the ABI series: MAJOR from 1.0, 0.MINOR before (README "Versions and ABI").
 #
@@ -71,12 +76,16 @@ pc_path() {
 }
 
 lib_to="$destdir$libdir"
-install -d "$lib_to" "$lib_to/pkgconfig" "$destdir$includedir"
+cmake_to="$lib_to/cmake/gridgames"
+share_to="$destdir$prefix/share/gridgames"
+install -d "$lib_to" "$lib_to/pkgconfig" "$destdir$includedir" "$cmake_to" "$share_to"
 install -m 0755 "$built/libgridgames.so" "$lib_to/$real"
 ln -sfn "$real" "$lib_to/$soname"
 ln -sfn "$soname" "$lib_to/libgridgames.so"
 install -m 0644 "$built/libgridgames.a" "$lib_to/libgridgames.a"
+"${STRIP:-strip}" --strip-debug "$lib_to/$real" "$lib_to/libgridgames.a"
 install -m 0644 include/gridgames.h "$destdir$includedir/gridgames.h"
+install -m 0644 bindings/cpp/gridgames.hpp "$destdir$includedir/gridgames.hpp"
 
 cat >"$lib_to/pkgconfig/gridgames.pc" <<EOF
 prefix=$prefix
@@ -91,5 +100,63 @@ Libs.private: $libs_private
 Cflags: -I\${includedir}
 EOF
 chmod 0644 "$lib_to/pkgconfig/gridgames.pc"
+
+# CMake: imported targets gridgames::gridgames (shared) and gridgames::gridgames_static.
+static_deps=$(for flag in $libs_private; do echo "${flag#-l}"; done | paste -sd ';' -)
+cat >"$cmake_to/gridgamesConfig.cmake" <<EOF
+# gridgames $version, installed by scripts/install.sh.
+#   find_package(gridgames $major.$minor REQUIRED)
+#   target_link_libraries(app PRIVATE gridgames::gridgames)         # libgridgames.so
+#   target_link_libraries(app PRIVATE gridgames::gridgames_static)  # libgridgames.a
+if(NOT TARGET gridgames::gridgames)
+  add_library(gridgames::gridgames SHARED IMPORTED)
+  set_target_properties(gridgames::gridgames PROPERTIES
+    IMPORTED_LOCATION "$libdir/$real"
+    IMPORTED_SONAME "$soname"
+    INTERFACE_INCLUDE_DIRECTORIES "$includedir")
+  add_library(gridgames::gridgames_static STATIC IMPORTED)
+  set_target_properties(gridgames::gridgames_static PROPERTIES
+    IMPORTED_LOCATION "$libdir/libgridgames.a"
+    IMPORTED_LINK_INTERFACE_LANGUAGES "C"
+    INTERFACE_LINK_LIBRARIES "$static_deps"
+    INTERFACE_INCLUDE_DIRECTORIES "$includedir")
+endif()
+set(gridgames_VERSION "$version")
+set(gridgames_INCLUDE_DIRS "$includedir")
+set(gridgames_LIBRARIES gridgames::gridgames)
+EOF
+# Compatible: the same ABI series (the same MAJOR, and the same MINOR while MAJOR is 0), and at
+# least the version asked for.
+cat >"$cmake_to/gridgamesConfigVersion.cmake" <<EOF
+set(PACKAGE_VERSION "$version")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+elseif(NOT PACKAGE_FIND_VERSION_MAJOR STREQUAL "$major")
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+elseif("$major" STREQUAL "0" AND NOT PACKAGE_FIND_VERSION_MINOR STREQUAL "$minor")
+  set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+  set(PACKAGE_VERSION_COMPATIBLE TRUE)
+  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+  endif()
+endif()
+EOF
+chmod 0644 "$cmake_to"/*.cmake
+
+# Everything installed, as run-time paths, for scripts/uninstall.sh.
+cat >"$share_to/install-manifest.txt" <<EOF
+$libdir/$real
+$libdir/$soname
+$libdir/libgridgames.so
+$libdir/libgridgames.a
+$libdir/pkgconfig/gridgames.pc
+$libdir/cmake/gridgames/gridgamesConfig.cmake
+$libdir/cmake/gridgames/gridgamesConfigVersion.cmake
+$includedir/gridgames.h
+$includedir/gridgames.hpp
+$prefix/share/gridgames/install-manifest.txt
+EOF
+chmod 0644 "$share_to/install-manifest.txt"
 
 echo "installed gridgames $version (SONAME $soname) under $destdir$prefix"
