@@ -2,8 +2,10 @@
 
 Search order (the first that exists wins; an explicit GRIDGAMES_LIB that fails is an error):
 
-1. the environment variable ``GRIDGAMES_LIB``: a path to the shared library;
-2. next to the package: ``gridgames/libgridgames.so`` (how a wheel would ship it);
+1. the environment variable ``GRIDGAMES_LIB``, when set: a path to the shared library, for
+   trying another build on purpose;
+2. the library bundled in the package: ``gridgames/libgridgames.so``, or the
+   ``gridgames/libgridgames.*.so`` that ``pip install ./bindings/python`` builds into the wheel;
 3. the source tree this package sits in: ``target/release``, then ``target/debug``;
 4. the system: the dynamic loader's search (``LD_LIBRARY_PATH``, ldconfig's cache) for the
    SONAME of the ABI series these bindings were written for, ``libgridgames.so.SERIES``.
@@ -57,6 +59,8 @@ def candidates(
         return [environ["GRIDGAMES_LIB"]]
     here = package_dir or Path(__file__).resolve().parent
     found = [str(here / _FILE)]
+    stem, ext = os.path.splitext(_FILE)
+    found += sorted(str(p) for p in here.glob(f"{stem}.*{ext}"))
     # bindings/python/gridgames -> the repository root.
     root = here.parent.parent.parent
     found += [str(root / "target" / profile / _FILE) for profile in ("release", "debug")]
@@ -78,7 +82,9 @@ def _load() -> tuple[ctypes.CDLL, str]:
     raise ImportError(
         "gridgames: cannot load the shared library; tried:\n  "
         + "\n  ".join(tried)
-        + "\nSet GRIDGAMES_LIB to the path of libgridgames, or install it (scripts/install.sh)."
+        + "\nReinstall the package (pip install ./bindings/python builds the library and bundles"
+        + " it), set GRIDGAMES_LIB to the path of a libgridgames, or install the library"
+        + " system-wide (scripts/install.sh)."
     )
 
 

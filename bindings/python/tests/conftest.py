@@ -32,4 +32,6 @@ def header_defines(header: str) -> dict[str, int]:
 
 @pytest.fixture(scope="session")
 def library_dir() -> Path:
-    return Path(gridgames.library_path).parent
+    """An installed library's folder (with its SONAME link): GRIDGAMES_INSTALLED_LIB_DIR, or the
+    folder of the library the package loaded."""
+    return Path(os.environ.get("GRIDGAMES_INSTALLED_LIB_DIR") or Path(gridgames.library_path).parent)

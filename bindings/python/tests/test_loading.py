@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import gridgames
 from gridgames import _lib
 
@@ -24,8 +26,13 @@ def run(cwd: Path, env_extra: dict[str, str]) -> subprocess.CompletedProcess:
 
 
 def copy_package(tmp_path: Path) -> Path:
-    """The package alone, away from any source tree, so only the chosen step can find a library."""
-    shutil.copytree(PACKAGE, tmp_path / "gridgames", ignore=shutil.ignore_patterns("__pycache__"))
+    """The package alone, away from any source tree and without its bundled library, so only the
+    chosen step can find a library."""
+    shutil.copytree(
+        PACKAGE,
+        tmp_path / "gridgames",
+        ignore=shutil.ignore_patterns("__pycache__", "libgridgames*"),
+    )
     return tmp_path
 
 
@@ -51,6 +58,24 @@ def test_env_var_that_fails_is_an_error(tmp_path):
     out = run(copy_package(tmp_path), {"GRIDGAMES_LIB": missing})
     assert out.returncode != 0
     assert "ImportError" in out.stderr and missing in out.stderr
+
+
+def test_the_wheel_bundles_its_library_in_the_package():
+    # Run from a pip install (scripts/test-reach.sh), the library comes from inside the package.
+    if not os.environ.get("GRIDGAMES_EXPECT_BUNDLED"):
+        pytest.skip("not run from a pip install")
+    assert Path(gridgames.library_path).parent == PACKAGE
+    assert Path(gridgames.library_path).name.startswith("libgridgames.")
+    assert (PACKAGE / "py.typed").exists()
+
+
+def test_a_wheel_named_library_is_found(tmp_path):
+    root = copy_package(tmp_path)
+    bundled = root / "gridgames" / "libgridgames.cpython-311-x86_64-linux-gnu.so"
+    shutil.copy(gridgames.library_path, bundled)
+    out = run(root, {})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(bundled)
 
 
 def test_next_to_the_package(tmp_path):
