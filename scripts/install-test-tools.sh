@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs what the reliability checks of scripts/test.sh need, when it is missing and can be
-# installed: Valgrind and the GCC sanitizer runtimes (Debian packages, as root), Miri (a rustup
-# component of the nightly toolchain) and cargo-fuzz (from crates.io). Never fails: what cannot be
-# installed is reported, and the check that needs it is skipped with a message (tests/c_api.rs
-# fails instead when CI is set).
+# Installs what scripts/test.sh needs, when it is missing and can be installed: Valgrind and the
+# GCC sanitizer runtimes, CMake, LuaJIT, Mono's C# compiler, Node.js and the 32-bit C library
+# (Debian packages, as root); the wasm32 and i686 targets (rustup); Miri (a rustup component of the
+# nightly toolchain) and cargo-fuzz (from crates.io). Never fails: what cannot be installed is
+# reported, and the check that needs it is skipped with a message (or fails when CI is set).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +42,21 @@ for flags in "-fsanitize=address,undefined" "-fsanitize=thread"; do
     fi
 done
 
+command -v cmake >/dev/null || apt_install cmake
+command -v luajit >/dev/null || apt_install luajit
+command -v mcs >/dev/null || apt_install mono-mcs
+command -v node >/dev/null || apt_install nodejs
+# -m32 programs and the i686 library need the 32-bit C library.
+if ! echo 'int main(void) { return 0; }' | "${CC:-cc}" -m32 -x c - -o /dev/null 2>/dev/null; then
+    apt_install gcc-multilib
+fi
+for t in wasm32-unknown-unknown wasm32-wasip1 i686-unknown-linux-gnu; do
+    if ! rustup target list --installed 2>/dev/null | grep -qx "$t"; then
+        echo "   rustup target add $t"
+        rustup target add "$t" >/dev/null 2>&1 || echo "   could not add the $t target"
+    fi
+done
+
 if cargo +nightly --version >/dev/null 2>&1; then
     if ! cargo +nightly miri --version >/dev/null 2>&1; then
         echo "   rustup component add miri rust-src --toolchain nightly"
@@ -56,6 +71,12 @@ fi
 
 have() { if eval "$2" >/dev/null 2>&1; then echo "   $1: yes"; else echo "   $1: NO, skipped"; fi; }
 have "valgrind" "valgrind --version"
+have "cmake" "cmake --version"
+have "luajit" "luajit -v"
+have "mono (mcs)" "mcs --version"
+have "node" "node --version"
+have "32-bit C library" "echo 'int main(void){return 0;}' | ${CC:-cc} -m32 -x c - -o /dev/null"
+have "rustup targets" "rustup target list --installed | grep -q wasm32-unknown-unknown"
 have "ASan+UBSan" "sanitizer_works -fsanitize=address,undefined"
 have "TSan" "sanitizer_works -fsanitize=thread"
 have "nightly toolchain" "cargo +nightly --version"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit, doc, property and fuzz-regression tests, and the C programs in
 # c_tests/ compiled against the generated header and the built library, plain and under
-# ASan+UBSan, Valgrind and TSan (tests/c_api.rs); the install and the C, C++, Python and
-# legacy-C ways in, from a temporary prefix (scripts/test-reach.sh); then, with a nightly
-# toolchain, Miri and a bounded fuzzing run (README, "Reliability").
+# ASan+UBSan, Valgrind and TSan (tests/c_api.rs); the install and every way in (C with
+# pkg-config, Make and CMake, C++, a pip-built Python wheel, LuaJIT, C#, legacy C) from a
+# temporary prefix, then the uninstall (scripts/test-reach.sh); the WebAssembly and 32-bit builds
+# against the native one (scripts/test-wasm.sh); then, with a nightly toolchain, Miri and a
+# bounded fuzzing run (docs/reliability.md).
 #
 # Shorter local runs: GG_FUZZ_SECONDS=0 skips fuzzing (default 30 s per target), GG_MIRI=0 skips
 # Miri.
@@ -12,5 +14,6 @@ cd "$(dirname "$0")/.."
 ./scripts/install-test-tools.sh
 cargo test
 ./scripts/test-reach.sh
+./scripts/test-wasm.sh
 ./scripts/miri.sh
 ./scripts/fuzz.sh "${GG_FUZZ_SECONDS:-30}"
