@@ -220,7 +220,7 @@ pub unsafe extern "C" fn gg_snakes_shortest(
 /// cannot reach N. Otherwise the relative error is at most 1e-9 (in practice about 1e-16): the
 /// absorbing Markov chain is solved exactly by segments, then refined against a residual computed
 /// in double-double arithmetic, which also proves the bound. Boards with short snakes take time
-/// linear in `squares * faces`; see the README for the cost of long overlapping snakes.
+/// linear in `squares * faces`; see docs/algorithms.md for the cost of long overlapping snakes.
 ///
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_OUT_OF_MEMORY`.
 /// On error `*out` is not written.
