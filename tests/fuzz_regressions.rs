@@ -10,6 +10,8 @@ mod mines_click;
 mod mines_session;
 #[path = "../fuzz/fuzz_targets/mines_solver.rs"]
 mod mines_solver;
+#[path = "../fuzz/fuzz_targets/mines_stats.rs"]
+mod mines_stats;
 #[path = "../fuzz/fuzz_targets/snakes_game.rs"]
 mod snakes_game;
 #[path = "../fuzz/fuzz_targets/snakes_min_rolls.rs"]
@@ -25,6 +27,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("mines_click", mines_click::check),
     ("mines_session", mines_session::check),
     ("mines_solver", mines_solver::check),
+    ("mines_stats", mines_stats::check),
     ("snakes_game", snakes_game::check),
     ("snakes_min_rolls", snakes_min_rolls::check),
     ("status", status::check),
