@@ -127,6 +127,9 @@ static void errors(void) {
     expect_hint_error("EEEE", 2, 0, 0, GG_ERR_ZERO_SIZE, NULL);
     expect_prob_error("EEEE", SIZE_MAX, 2, 0, GG_ERR_SIZE_OVERFLOW, NULL);
     expect_hint_error("EEEE", (size_t)1 << 32, (size_t)1 << 32, 0, GG_ERR_SIZE_OVERFLOW, NULL);
+    /* A view whose char count fits but whose rows * cols doubles of output do not: refused before
+     * the view is read (ASan and Valgrind would see a read past these 4 chars). */
+    expect_prob_error("EEEE", SIZE_MAX / 16 + 1, 2, 0, GG_ERR_SIZE_OVERFLOW, "probs_out");
     /* NULL pointers, each named. */
     CHECK_STATUS(gg_mines_probabilities(NULL, 2, 2, 1, p), GG_ERR_NULL_POINTER);
     CHECK_MESSAGE_HAS("view is NULL");

@@ -1,9 +1,19 @@
-//! The steps every exported function shares: the panic boundary, the thread's last error, and
-//! turning caller pointers into references and slices.
+//! The steps every exported function shares, in one idiom (after rustls-ffi's
+//! `ffi_panic_boundary!` and `try_ref_from_ptr!`):
+//!
+//! - `ffi_boundary! { ... }` wraps a body that returns `FfiResult<()>`: a failure becomes its
+//!   status and this thread's message, a panic `GG_ERR_INTERNAL`.
+//!   `ffi_boundary! { returning FALLBACK => ... }` does the same for functions that return a
+//!   value (the frees, `gg_status_str`): a panic returns `FALLBACK`.
+//! - `try_ref!(p)`, `try_mut!(p)`, `try_out!(p)`, `try_slice!(p, len)`, `try_slice_mut!(p, len)`
+//!   and `try_out_slice!(p, len)` turn a pointer argument into a reference or slice after
+//!   checking NULL, alignment and the byte size, naming the argument in the message; `p as T`
+//!   casts first (C's `char` to `u8`). They create no read: compute every size and make every
+//!   slice before reading any of them.
 
+use super::last_error;
 use super::status::*;
-use crate::error::{Error, ErrorKind};
-use std::cell::RefCell;
+use crate::error::Error;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A failure on its way to C: the status to return and the sentence for `gg_last_error_message`.
@@ -36,44 +46,11 @@ impl FfiError {
 
 impl From<Error> for FfiError {
     fn from(e: Error) -> Self {
-        let status = match e.kind() {
-            ErrorKind::ZeroSize => GG_ERR_ZERO_SIZE,
-            ErrorKind::SizeOverflow => GG_ERR_SIZE_OVERFLOW,
-            ErrorKind::InvalidCell => GG_ERR_INVALID_CELL,
-            ErrorKind::OutOfBounds => GG_ERR_OUT_OF_BOUNDS,
-            ErrorKind::InvalidArgument => GG_ERR_INVALID_ARGUMENT,
-            ErrorKind::TooManyMines => GG_ERR_TOO_MANY_MINES,
-            ErrorKind::GameOver => GG_ERR_GAME_OVER,
-            ErrorKind::Inconsistent => GG_ERR_INCONSISTENT,
-            ErrorKind::OutOfMemory => GG_ERR_OUT_OF_MEMORY,
-            ErrorKind::GenerationFailed => GG_ERR_GENERATION_FAILED,
-        };
-        FfiError::new(status, e.detail())
+        FfiError::new(status_of(e.kind()), e.detail())
     }
 }
 
 pub(crate) type FfiResult<T> = Result<T, FfiError>;
-
-thread_local! {
-    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
-}
-
-/// Records `message` as this thread's last failure. Never panics, even during thread teardown.
-pub(crate) fn set_last_error(message: String) {
-    let _ = LAST_ERROR.try_with(|m| {
-        if let Ok(mut m) = m.try_borrow_mut() {
-            *m = message;
-        }
-    });
-}
-
-/// Runs `f` with this thread's last failure message.
-pub(crate) fn with_last_error<R>(f: impl FnOnce(&str) -> R) -> Option<R> {
-    LAST_ERROR
-        .try_with(|m| m.try_borrow().ok().map(|m| f(&m)))
-        .ok()
-        .flatten()
-}
 
 /// The panic boundary: runs `f`, records any failure, and returns its status. A panic becomes
 /// `GG_ERR_INTERNAL` instead of unwinding into C.
@@ -85,7 +62,7 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {
     })) {
         Ok(Ok(())) => GG_OK,
         Ok(Err(e)) => {
-            set_last_error(e.message);
+            last_error::set(e.message);
             e.status
         }
         Err(payload) => {
@@ -94,7 +71,7 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            set_last_error(format!("internal error (a bug in gridgames): {what}"));
+            last_error::set(format!("internal error (a bug in gridgames): {what}"));
             GG_ERR_INTERNAL
         }
     }
@@ -110,25 +87,65 @@ pub(crate) fn guard_value<T>(fallback: T, f: impl FnOnce() -> T) -> T {
     .unwrap_or(fallback)
 }
 
-/// Wraps a function body (ending in `Ok(())`) in the panic boundary and returns its status.
+/// The panic boundary around an exported function's body; see the module docs.
 macro_rules! ffi_boundary {
+    (returning $fallback:expr => $($body:tt)*) => {
+        $crate::ffi::boundary::guard_value($fallback, move || { $($body)* })
+    };
     ($($body:tt)*) => {
         $crate::ffi::boundary::guard(move || -> $crate::ffi::boundary::FfiResult<()> { $($body)* })
     };
 }
 
-/// Returns `GG_ERR_NULL_POINTER`, naming the argument, if any of the given pointers is NULL.
-macro_rules! not_null {
-    ($($ptr:ident),+ $(,)?) => {
-        $(
-            if $ptr.is_null() {
-                return Err($crate::ffi::boundary::FfiError::null(stringify!($ptr)));
-            }
-        )+
+/// Checks a pointer argument with one of the functions below and names the argument in the
+/// error; `try_ref!` and its siblings are the spellings used. Only for the bodies of exported
+/// functions, whose documented contract makes every non-NULL pointer argument valid for what the
+/// call does with it.
+macro_rules! pointer_arg {
+    ($check:ident, $ptr:ident as $t:ty $(, $len:expr)?) => {
+        // SAFETY: the exported function's contract: a non-NULL `$ptr` is valid for this use
+        // during the call. NULL, misalignment and oversized lengths are refused inside.
+        unsafe { $crate::ffi::boundary::$check($ptr.cast::<$t>() $(, $len)?, stringify!($ptr)) }?
+    };
+    ($check:ident, $ptr:ident $(, $len:expr)?) => {
+        // SAFETY: as above.
+        unsafe { $crate::ffi::boundary::$check($ptr $(, $len)?, stringify!($ptr)) }?
     };
 }
 
-pub(crate) use {ffi_boundary, not_null};
+/// `&T` from a pointer argument.
+macro_rules! try_ref {
+    ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(ref_from_ptr, $($arg)*) };
+}
+
+/// `&mut T` from a pointer argument (a handle used by this thread only).
+macro_rules! try_mut {
+    ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(mut_from_ptr, $($arg)*) };
+}
+
+/// An `Out<T>` for a result, written only on success.
+macro_rules! try_out {
+    ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(out_from_ptr, $($arg)*) };
+}
+
+/// `&[T]` of `len` elements: `try_slice!(board, len)` or `try_slice!(board as u8, len)`.
+macro_rules! try_slice {
+    ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(slice_from_ptr, $($arg)*) };
+}
+
+/// `&mut [T]` of `len` elements, read and written in place.
+macro_rules! try_slice_mut {
+    ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(slice_mut_from_ptr, $($arg)*) };
+}
+
+/// `&mut [MaybeUninit<T>]` of `len` elements, for results.
+macro_rules! try_out_slice {
+    ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(out_slice_from_ptr, $($arg)*) };
+}
+
+pub(crate) use {
+    ffi_boundary, pointer_arg, try_mut, try_out, try_out_slice, try_ref, try_slice, try_slice_mut,
+};
 
 fn check_pointer<T>(ptr: *const T, len: usize, name: &str) -> FfiResult<()> {
     if ptr.is_null() {
@@ -160,7 +177,11 @@ fn check_pointer<T>(ptr: *const T, len: usize, name: &str) -> FfiResult<()> {
 /// # Safety
 /// When `ptr` is non-NULL it must point to `len` initialised `T` that stay valid and unmodified
 /// for `'a`.
-pub(crate) unsafe fn try_slice<'a, T>(ptr: *const T, len: usize, name: &str) -> FfiResult<&'a [T]> {
+pub(crate) unsafe fn slice_from_ptr<'a, T>(
+    ptr: *const T,
+    len: usize,
+    name: &str,
+) -> FfiResult<&'a [T]> {
     check_pointer(ptr, len, name)?;
     // SAFETY: non-NULL, aligned, size within isize::MAX (checked above); validity is the caller's
     // contract.
@@ -172,7 +193,7 @@ pub(crate) unsafe fn try_slice<'a, T>(ptr: *const T, len: usize, name: &str) -> 
 /// # Safety
 /// When `ptr` is non-NULL it must point to `len` initialised `T`, valid for reads and writes and
 /// not accessed through any other pointer for `'a`.
-pub(crate) unsafe fn try_slice_mut<'a, T>(
+pub(crate) unsafe fn slice_mut_from_ptr<'a, T>(
     ptr: *mut T,
     len: usize,
     name: &str,
@@ -183,23 +204,21 @@ pub(crate) unsafe fn try_slice_mut<'a, T>(
     Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
 }
 
-#[allow(dead_code)] // used by the game-session and analysis entry points
 /// A shared reference to the `T` at `ptr`, after checking NULL and alignment.
 ///
 /// # Safety
 /// When `ptr` is non-NULL it must point to an initialised `T` valid for `'a`.
-pub(crate) unsafe fn try_ref<'a, T>(ptr: *const T, name: &str) -> FfiResult<&'a T> {
+pub(crate) unsafe fn ref_from_ptr<'a, T>(ptr: *const T, name: &str) -> FfiResult<&'a T> {
     check_pointer(ptr, 1, name)?;
     // SAFETY: non-NULL and aligned (checked above); validity is the caller's contract.
     Ok(unsafe { &*ptr })
 }
 
-#[allow(dead_code)] // used by the game-session and analysis entry points
 /// An exclusive reference to the `T` at `ptr`, after checking NULL and alignment.
 ///
 /// # Safety
 /// When `ptr` is non-NULL it must point to a `T` valid for writes and not aliased for `'a`.
-pub(crate) unsafe fn try_mut<'a, T>(ptr: *mut T, name: &str) -> FfiResult<&'a mut T> {
+pub(crate) unsafe fn mut_from_ptr<'a, T>(ptr: *mut T, name: &str) -> FfiResult<&'a mut T> {
     check_pointer(ptr, 1, name)?;
     // SAFETY: non-NULL and aligned (checked above); validity and exclusivity are the caller's
     // contract.
@@ -225,7 +244,7 @@ impl<T> Out<'_, T> {
 ///
 /// # Safety
 /// When `ptr` is non-NULL it must be valid for a write of one `T` for `'a`.
-pub(crate) unsafe fn try_out<'a, T>(ptr: *mut T, name: &str) -> FfiResult<Out<'a, T>> {
+pub(crate) unsafe fn out_from_ptr<'a, T>(ptr: *mut T, name: &str) -> FfiResult<Out<'a, T>> {
     check_pointer(ptr, 1, name)?;
     Ok(Out {
         ptr,
@@ -233,13 +252,12 @@ pub(crate) unsafe fn try_out<'a, T>(ptr: *mut T, name: &str) -> FfiResult<Out<'a
     })
 }
 
-#[allow(dead_code)] // used by the game-session and analysis entry points
 /// An output buffer of `len` possibly uninitialised elements, after checking NULL, alignment and
 /// size.
 ///
 /// # Safety
 /// When `ptr` is non-NULL it must be valid for writes of `len` `T` and not aliased for `'a`.
-pub(crate) unsafe fn try_out_slice<'a, T>(
+pub(crate) unsafe fn out_slice_from_ptr<'a, T>(
     ptr: *mut T,
     len: usize,
     name: &str,
@@ -255,7 +273,7 @@ mod tests {
     use super::*;
 
     fn last_error() -> String {
-        with_last_error(str::to_string).unwrap_or_default()
+        last_error::with(str::to_string).unwrap_or_default()
     }
 
     #[test]
@@ -294,23 +312,23 @@ mod tests {
         let words = [0u32; 4];
         // SAFETY: each call either refuses the pointer or reads within `words`.
         unsafe {
-            let e = try_slice(std::ptr::null::<u32>(), 1, "a").unwrap_err();
+            let e = slice_from_ptr(std::ptr::null::<u32>(), 1, "a").unwrap_err();
             assert_eq!(
                 (e.status, e.message.as_str()),
                 (GG_ERR_NULL_POINTER, "a is NULL")
             );
             let odd = words.as_ptr().cast::<u8>().add(1).cast::<u32>();
-            let e = try_slice(odd, 1, "b").unwrap_err();
+            let e = slice_from_ptr(odd, 1, "b").unwrap_err();
             assert_eq!(e.status, GG_ERR_INVALID_ARGUMENT);
             assert!(
                 e.message.contains("not aligned to 4 bytes"),
                 "{}",
                 e.message
             );
-            let e = try_slice(words.as_ptr(), usize::MAX / 2, "c").unwrap_err();
+            let e = slice_from_ptr(words.as_ptr(), usize::MAX / 2, "c").unwrap_err();
             assert_eq!(e.status, GG_ERR_SIZE_OVERFLOW);
-            assert_eq!(try_slice(words.as_ptr(), 4, "d").unwrap(), &words);
-            assert!(try_ref(std::ptr::null::<u32>(), "e").is_err());
+            assert_eq!(slice_from_ptr(words.as_ptr(), 4, "d").unwrap(), &words);
+            assert!(ref_from_ptr(std::ptr::null::<u32>(), "e").is_err());
         }
     }
 
@@ -318,10 +336,10 @@ mod tests {
     fn out_pointer_is_written_only_through_set() {
         let mut slot = 17i32;
         // SAFETY: `slot` is a live local.
-        let out = unsafe { try_out(&mut slot, "slot") }.unwrap();
+        let out = unsafe { out_from_ptr(&mut slot, "slot") }.unwrap();
         out.set(3);
         assert_eq!(slot, 3);
         // SAFETY: NULL is refused before any use.
-        assert!(unsafe { try_out(std::ptr::null_mut::<i32>(), "x") }.is_err());
+        assert!(unsafe { out_from_ptr(std::ptr::null_mut::<i32>(), "x") }.is_err());
     }
 }

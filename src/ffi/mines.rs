@@ -1,6 +1,6 @@
 //! C entry points for Minesweeper.
 
-use super::boundary::{ffi_boundary, not_null, try_slice_mut};
+use super::boundary::{ffi_boundary, try_slice_mut};
 use crate::mines;
 use std::ffi::c_char;
 
@@ -34,11 +34,9 @@ pub unsafe extern "C" fn gg_mines_click(
     col: usize,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(board);
         let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let cells = try_slice_mut!(board as u8, len);
         mines::check_coordinate(row, col, rows, cols)?;
-        // SAFETY: the caller promises `board` holds rows * cols readable and writable chars.
-        let cells = unsafe { try_slice_mut(board.cast::<u8>(), len, "board") }?;
         let mut board = mines::Board::new(cells, rows, cols)?;
         mines::click(&mut board, row, col)?;
         Ok(())

@@ -1,8 +1,7 @@
 //! C entry points for Minesweeper game sessions: an opaque `gg_mines` handle and its moves.
 
 use super::boundary::{
-    ffi_boundary, guard_value, not_null, try_mut, try_out, try_out_slice, try_ref, try_slice,
-    FfiError, FfiResult,
+    ffi_boundary, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
 };
 use super::status::GG_ERR_INVALID_ARGUMENT;
 use crate::mines::{self, FirstClick, Game, GameState};
@@ -107,11 +106,8 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_new(cfg: *const gg_mines_config, out: *mut *mut gg_mines) -> i32 {
     ffi_boundary! {
-        not_null!(cfg, out);
-        // SAFETY: the caller promises `cfg` is readable.
-        let cfg = unsafe { try_ref(cfg, "cfg") }?;
-        // SAFETY: the caller promises `out` is writable.
-        let out = unsafe { try_out(out, "out") }?;
+        let cfg = try_ref!(cfg);
+        let out = try_out!(out);
         let game = Game::new(&core_config(cfg)?)?;
         out.set(Box::into_raw(Box::new(gg_mines { game })));
         Ok(())
@@ -142,12 +138,9 @@ pub unsafe extern "C" fn gg_mines_from_board(
     out: *mut *mut gg_mines,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(board, out);
         let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
-        // SAFETY: the caller promises `board` holds rows * cols readable chars.
-        let cells = unsafe { try_slice(board.cast::<u8>(), len, "board") }?;
-        // SAFETY: the caller promises `out` is writable.
-        let out = unsafe { try_out(out, "out") }?;
+        let cells = try_slice!(board as u8, len);
+        let out = try_out!(out);
         let game = Game::from_board(cells, rows, cols)?;
         out.set(Box::into_raw(Box::new(gg_mines { game })));
         Ok(())
@@ -161,14 +154,13 @@ pub unsafe extern "C" fn gg_mines_from_board(
 /// been released yet and that no other thread is using.
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_free(game: *mut gg_mines) {
-    if game.is_null() {
-        return;
+    ffi_boundary! { returning () =>
+        if !game.is_null() {
+            // SAFETY: a live handle comes from Box::into_raw in gg_mines_new / gg_mines_from_board,
+            // and the caller gives up its only use of it.
+            drop(unsafe { Box::from_raw(game) });
+        }
     }
-    guard_value((), || {
-        // SAFETY: a live handle comes from Box::into_raw in gg_mines_new / gg_mines_from_board,
-        // and the caller gives up its only use of it.
-        drop(unsafe { Box::from_raw(game) });
-    });
 }
 
 /// Reveals the cell at (`row`, `col`).
@@ -190,9 +182,7 @@ pub unsafe extern "C" fn gg_mines_free(game: *mut gg_mines) {
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_reveal(game: *mut gg_mines, row: usize, col: usize) -> i32 {
     ffi_boundary! {
-        not_null!(game);
-        // SAFETY: the caller promises a live handle used by this thread only.
-        let game = unsafe { try_mut(game, "game") }?;
+        let game = try_mut!(game);
         game.game.reveal(row, col)?;
         Ok(())
     }
@@ -209,9 +199,7 @@ pub unsafe extern "C" fn gg_mines_reveal(game: *mut gg_mines, row: usize, col: u
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_toggle_flag(game: *mut gg_mines, row: usize, col: usize) -> i32 {
     ffi_boundary! {
-        not_null!(game);
-        // SAFETY: the caller promises a live handle used by this thread only.
-        let game = unsafe { try_mut(game, "game") }?;
+        let game = try_mut!(game);
         game.game.toggle_flag(row, col)?;
         Ok(())
     }
@@ -232,9 +220,7 @@ pub unsafe extern "C" fn gg_mines_toggle_flag(game: *mut gg_mines, row: usize, c
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_chord(game: *mut gg_mines, row: usize, col: usize) -> i32 {
     ffi_boundary! {
-        not_null!(game);
-        // SAFETY: the caller promises a live handle used by this thread only.
-        let game = unsafe { try_mut(game, "game") }?;
+        let game = try_mut!(game);
         game.game.chord(row, col)?;
         Ok(())
     }
@@ -251,11 +237,8 @@ pub unsafe extern "C" fn gg_mines_chord(game: *mut gg_mines, row: usize, col: us
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_state(game: *const gg_mines, state_out: *mut u32) -> i32 {
     ffi_boundary! {
-        not_null!(game, state_out);
-        // SAFETY: the caller promises a live handle not modified during the call.
-        let game = unsafe { try_ref(game, "game") }?;
-        // SAFETY: the caller promises `state_out` is writable.
-        let out = unsafe { try_out(state_out, "state_out") }?;
+        let game = try_ref!(game);
+        let out = try_out!(state_out);
         out.set(match game.game.state() {
             GameState::Playing => GG_MINES_PLAYING,
             GameState::Won => GG_MINES_WON,
@@ -265,22 +248,17 @@ pub unsafe extern "C" fn gg_mines_state(game: *const gg_mines, state_out: *mut u
     }
 }
 
-/// Copies `bytes` into the caller's `out`, after checking it holds at least `bytes.len()`.
-///
-/// # Safety
-/// When `out` is non-NULL it must point to `cap` writable chars.
-unsafe fn write_board(
-    out: *mut c_char,
-    cap: usize,
+/// Copies `bytes` into `out`, which the caller checked and sized to `cap`, after checking it holds
+/// at least `bytes.len()`.
+fn write_board(
+    out: &mut [MaybeUninit<u8>],
     bytes: impl ExactSizeIterator<Item = u8>,
 ) -> FfiResult<()> {
     let needed = bytes.len();
-    if cap < needed {
-        return Err(FfiError::buffer_too_small("out", cap, needed));
+    if out.len() < needed {
+        return Err(FfiError::buffer_too_small("out", out.len(), needed));
     }
-    // SAFETY: `out` holds cap >= needed writable chars (the caller's contract, checked above).
-    let dst = unsafe { try_out_slice(out.cast::<u8>(), needed, "out") }?;
-    for (d, b) in dst.iter_mut().zip(bytes) {
+    for (d, b) in out.iter_mut().zip(bytes) {
         *d = MaybeUninit::new(b);
     }
     Ok(())
@@ -301,11 +279,9 @@ unsafe fn write_board(
 #[no_mangle]
 pub unsafe extern "C" fn gg_mines_view(game: *const gg_mines, out: *mut c_char, cap: usize) -> i32 {
     ffi_boundary! {
-        not_null!(game, out);
-        // SAFETY: the caller promises a live handle not modified during the call.
-        let game = unsafe { try_ref(game, "game") }?;
-        // SAFETY: the caller promises `out` holds `cap` writable chars.
-        unsafe { write_board(out, cap, game.game.view_bytes()) }
+        let game = try_ref!(game);
+        let out = try_out_slice!(out as u8, cap);
+        write_board(out, game.game.view_bytes())
     }
 }
 
@@ -330,10 +306,8 @@ pub unsafe extern "C" fn gg_mines_board(
     cap: usize,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(game, out);
-        // SAFETY: the caller promises a live handle not modified during the call.
-        let game = unsafe { try_ref(game, "game") }?;
-        // SAFETY: the caller promises `out` holds `cap` writable chars.
-        unsafe { write_board(out, cap, game.game.board_bytes()) }
+        let game = try_ref!(game);
+        let out = try_out_slice!(out as u8, cap);
+        write_board(out, game.game.board_bytes())
     }
 }

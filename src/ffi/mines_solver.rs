@@ -1,24 +1,8 @@
 //! C entry points for the Minesweeper solver: exact probabilities and the hint.
 
-use super::boundary::{ffi_boundary, not_null, try_out, try_out_slice, try_slice};
+use super::boundary::{ffi_boundary, try_out, try_out_slice, try_slice};
 use crate::mines;
 use std::ffi::c_char;
-
-/// Reads and validates a player view: shape, alphabet and mine count.
-///
-/// # Safety
-/// `view` is non-NULL (checked by the caller) and points to `rows * cols` readable chars.
-unsafe fn read_view(
-    view: *const c_char,
-    rows: usize,
-    cols: usize,
-    mines: usize,
-) -> super::boundary::FfiResult<mines::View> {
-    let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
-    // SAFETY: the caller promises `view` holds rows * cols readable chars.
-    let bytes = unsafe { try_slice(view.cast::<u8>(), len, "view") }?;
-    Ok(mines::View::parse(bytes, rows, cols, mines)?)
-}
 
 /// Exact mine probabilities of a Minesweeper player view.
 ///
@@ -56,13 +40,11 @@ pub unsafe extern "C" fn gg_mines_probabilities(
     probs_out: *mut f64,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(view, probs_out);
-        // SAFETY: `view` is non-NULL; the caller promises rows * cols readable chars.
-        let parsed = unsafe { read_view(view, rows, cols, mines) }?;
-        let len = parsed.cells().len();
-        // SAFETY: the caller promises `probs_out` holds rows * cols writable doubles; the view
-        // was copied above, so no borrow of the caller's chars is alive.
-        let out = unsafe { try_out_slice(probs_out, len, "probs_out") }?;
+        // Both buffers are checked (size included) before the view is read.
+        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let bytes = try_slice!(view as u8, len);
+        let out = try_out_slice!(probs_out, len);
+        let parsed = mines::View::parse(bytes, rows, cols, mines)?;
         let p = mines::probabilities(&parsed)?;
         for (o, &x) in out.iter_mut().zip(p.probs()) {
             o.write(x);
@@ -103,17 +85,10 @@ pub unsafe extern "C" fn gg_mines_hint(
     risk_out: *mut f64,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(view, row_out, col_out, risk_out);
-        // SAFETY: `view` is non-NULL; the caller promises rows * cols readable chars.
-        let parsed = unsafe { read_view(view, rows, cols, mines) }?;
-        // SAFETY: the caller promises the three out-pointers are writable.
-        let (r, c, risk) = unsafe {
-            (
-                try_out(row_out, "row_out")?,
-                try_out(col_out, "col_out")?,
-                try_out(risk_out, "risk_out")?,
-            )
-        };
+        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let bytes = try_slice!(view as u8, len);
+        let (r, c, risk) = (try_out!(row_out), try_out!(col_out), try_out!(risk_out));
+        let parsed = mines::View::parse(bytes, rows, cols, mines)?;
         let h = mines::hint(&parsed)?;
         r.set(h.row);
         c.set(h.col);

@@ -1,7 +1,7 @@
 //! C entry points for Minesweeper statistics: a board's 3BV, openings, islands and ZiNi, and a
 //! game's clicks.
 
-use super::boundary::{ffi_boundary, not_null, try_out, try_ref, try_slice};
+use super::boundary::{ffi_boundary, try_out, try_ref, try_slice};
 use super::mines_session::gg_mines;
 use crate::mines::{self, BoardStats, PlayStats};
 use std::ffi::c_char;
@@ -111,12 +111,9 @@ pub unsafe extern "C" fn gg_mines_measure(
     out: *mut gg_mines_board_stats,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(board, out);
         let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
-        // SAFETY: the caller promises `board` holds rows * cols readable chars.
-        let cells = unsafe { try_slice(board.cast::<u8>(), len, "board") }?;
-        // SAFETY: the caller promises `out` is writable.
-        let out = unsafe { try_out(out, "out") }?;
+        let cells = try_slice!(board as u8, len);
+        let out = try_out!(out);
         out.set(mines::measure(cells, rows, cols)?.into());
         Ok(())
     }
@@ -137,11 +134,8 @@ pub unsafe extern "C" fn gg_mines_stats(
     out: *mut gg_mines_play_stats,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(game, out);
-        // SAFETY: the caller promises a live handle not modified during the call.
-        let game = unsafe { try_ref(game, "game") }?;
-        // SAFETY: the caller promises `out` is writable.
-        let out = unsafe { try_out(out, "out") }?;
+        let game = try_ref!(game);
+        let out = try_out!(out);
         out.set(game.game.stats()?.into());
         Ok(())
     }

@@ -1,10 +1,12 @@
 //! The C ABI: the only home of `extern "C"` and `unsafe`.
 //!
-//! Every exported function follows the same four steps, with the helpers in `boundary`:
-//! check pointers and sizes, build slices, call the safe core, map errors to a status.
-//! `ffi_boundary!` catches panics and records the thread's last error.
+//! Every exported function follows the same four steps, with the macros of `boundary`: check
+//! sizes and pointers (`try_ref!`, `try_slice!`, ...), build slices, call the safe core, map
+//! errors to a status (`status.rs`). `ffi_boundary!` catches panics and records this thread's
+//! last error (`last_error.rs`).
 
 pub(crate) mod boundary;
+mod last_error;
 mod mines;
 mod mines_session;
 mod mines_solver;

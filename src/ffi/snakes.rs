@@ -1,6 +1,6 @@
 //! C entry points for Snakes and Ladders.
 
-use super::boundary::{ffi_boundary, not_null, try_out, try_slice};
+use super::boundary::{ffi_boundary, try_out, try_slice};
 use crate::snakes;
 
 /// Fewest dice rolls from square 1 to square n*n (LeetCode 909).
@@ -27,12 +27,9 @@ pub unsafe extern "C" fn gg_snakes_min_rolls(
     rolls_out: *mut i32,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(board, rolls_out);
         let squares = snakes::check_dimensions(n, n)?;
-        // SAFETY: the caller promises `board` holds n * n readable int32_t.
-        let cells = unsafe { try_slice(board, squares, "board") }?;
-        // SAFETY: the caller promises `rolls_out` is writable.
-        let out = unsafe { try_out(rolls_out, "rolls_out") }?;
+        let cells = try_slice!(board, squares);
+        let out = try_out!(rolls_out);
         let board = snakes::Board::square(cells, n)?;
         let rolls = snakes::min_rolls(&board)?;
         // At most n*n - 1 <= INT32_MAX - 1 rolls, so the cast cannot truncate.

@@ -2,7 +2,7 @@
 //! move, optimal play and the exact game-length analysis.
 
 use super::boundary::{
-    ffi_boundary, not_null, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
+    ffi_boundary, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
 };
 use super::status::GG_ERR_INVALID_ARGUMENT;
 use crate::snakes::{self, Game, Overshoot, Rules};
@@ -36,7 +36,8 @@ pub struct gg_snakes_rules {
     pub start: usize,
 }
 
-/// Validates the table and the rules in a fixed order (sizes, rules, table) and builds the game.
+/// Validates the sizes, the pointers, the rules and then the table, in that order, and builds the
+/// game.
 ///
 /// # Safety
 /// Non-NULL pointers must be valid as the exported functions document.
@@ -46,8 +47,8 @@ unsafe fn game<'a>(
     rules: *const gg_snakes_rules,
 ) -> FfiResult<Game<'a>> {
     let squares = snakes::check_squares(squares)?;
-    // SAFETY: the caller promises `rules` points to a readable gg_snakes_rules.
-    let rules = unsafe { try_ref(rules, "rules") }?;
+    let table = try_slice!(jumps, squares);
+    let rules = try_ref!(rules);
     let overshoot = match rules.overshoot {
         GG_OVERSHOOT_STAY => Overshoot::Stay,
         GG_OVERSHOOT_BOUNCE => Overshoot::Bounce,
@@ -62,8 +63,6 @@ unsafe fn game<'a>(
             ))
         }
     };
-    // SAFETY: the caller promises `jumps` holds `squares` readable int32_t.
-    let table = unsafe { try_slice(jumps, squares, "jumps") }?;
     let rules = Rules {
         faces: rules.faces,
         overshoot,
@@ -100,15 +99,12 @@ pub unsafe extern "C" fn gg_snakes_grid_to_jumps(
     cap: usize,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(board, jumps_out);
         let squares = snakes::check_dimensions(rows, cols)?;
-        // SAFETY: the caller promises `board` holds rows * cols readable int32_t.
-        let cells = unsafe { try_slice(board, squares, "board") }?;
+        let cells = try_slice!(board, squares);
+        let out = try_out_slice!(jumps_out, cap);
         if cap < squares {
             return Err(FfiError::buffer_too_small("jumps_out", cap, squares));
         }
-        // SAFETY: the caller promises `jumps_out` holds `cap >= squares` writable int32_t.
-        let out = unsafe { try_out_slice(jumps_out, squares, "jumps_out") }?;
         // Validation finishes before the first call of the closure.
         snakes::grid_to_jumps_with(cells, rows, cols, |s, v| {
             out[s - 1].write(v);
@@ -141,11 +137,9 @@ pub unsafe extern "C" fn gg_snakes_move(
     to_out: *mut usize,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(jumps, rules, to_out);
+        let out = try_out!(to_out);
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
-        // SAFETY: the caller promises `to_out` is writable.
-        let out = unsafe { try_out(to_out, "to_out") }?;
         out.set(game.step(from, face)?);
         Ok(())
     }
@@ -181,20 +175,11 @@ pub unsafe extern "C" fn gg_snakes_shortest(
     turns_out: *mut i64,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(jumps, rules, turns_out);
-        if cap > 0 {
-            not_null!(faces_out);
-        }
+        let turns = try_out!(turns_out);
+        // With cap = 0 only the count is asked for, and faces_out may be NULL.
+        let faces = if cap > 0 { Some(try_out_slice!(faces_out, cap)) } else { None };
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
-        // SAFETY: the caller promises `turns_out` is writable.
-        let turns = unsafe { try_out(turns_out, "turns_out") }?;
-        let faces = if cap > 0 {
-            // SAFETY: the caller promises `faces_out` holds `cap` writable uint32_t.
-            Some(unsafe { try_out_slice(faces_out, cap, "faces_out") }?)
-        } else {
-            None
-        };
         let path = snakes::shortest(&game)?;
         let Some(path) = path else {
             turns.set(-1);
@@ -236,11 +221,9 @@ pub unsafe extern "C" fn gg_snakes_expected_turns(
     out: *mut f64,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(jumps, rules, out);
+        let out = try_out!(out);
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
-        // SAFETY: the caller promises `out` is writable.
-        let out = unsafe { try_out(out, "out") }?;
         out.set(snakes::expected_turns(&game)?);
         Ok(())
     }
@@ -275,20 +258,11 @@ pub unsafe extern "C" fn gg_snakes_length_distribution(
     tail_out: *mut f64,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(jumps, rules, tail_out);
-        if rounds > 0 {
-            not_null!(probs_out);
-        }
+        let tail = try_out!(tail_out);
+        // With rounds = 0 only the tail is asked for, and probs_out may be NULL.
+        let probs = if rounds > 0 { Some(try_out_slice!(probs_out, rounds)) } else { None };
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
-        // SAFETY: the caller promises `tail_out` is writable.
-        let tail = unsafe { try_out(tail_out, "tail_out") }?;
-        let probs = if rounds > 0 {
-            // SAFETY: the caller promises `probs_out` holds `rounds` writable doubles.
-            Some(unsafe { try_out_slice(probs_out, rounds, "probs_out") }?)
-        } else {
-            None
-        };
         let dist = snakes::RoundDistribution::new(game, players)?;
         // Nothing below can fail: every allocation has been made.
         let tail_value = match probs {
@@ -325,11 +299,9 @@ pub unsafe extern "C" fn gg_snakes_win_chances(
     chances_out: *mut f64,
 ) -> i32 {
     ffi_boundary! {
-        not_null!(jumps, rules, chances_out);
+        let out = try_out_slice!(chances_out, players as usize);
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
-        // SAFETY: the caller promises `chances_out` holds `players` writable doubles.
-        let out = unsafe { try_out_slice(chances_out, players as usize, "chances_out") }?;
         let chances = snakes::win_chances(game, players)?;
         for (slot, c) in out.iter_mut().zip(chances) {
             slot.write(c);

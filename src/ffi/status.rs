@@ -1,6 +1,8 @@
 //! Status codes, their descriptions, the thread's last error message and the library version.
 
-use super::boundary::{guard_value, with_last_error};
+use super::boundary::ffi_boundary;
+use super::last_error;
+use crate::error::ErrorKind;
 use std::ffi::{c_char, CStr};
 
 /// Success.
@@ -33,24 +35,87 @@ pub const GG_ERR_GENERATION_FAILED: i32 = 12;
 /// A bug inside gridgames (a caught panic); the process is unharmed.
 pub const GG_ERR_INTERNAL: i32 = 13;
 
+/// One row per status: its code, the core error it reports (none for `GG_OK` and
+/// `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` and `GG_ERR_INTERNAL`, which only the boundary
+/// raises) and what `gg_status_str` says. The one place codes, kinds and descriptions meet.
+const STATUSES: [(i32, Option<ErrorKind>, &CStr); 14] = [
+    (GG_OK, None, c"ok"),
+    (
+        GG_ERR_NULL_POINTER,
+        None,
+        c"a required pointer argument is NULL",
+    ),
+    (
+        GG_ERR_ZERO_SIZE,
+        Some(ErrorKind::ZeroSize),
+        c"a dimension is zero",
+    ),
+    (
+        GG_ERR_SIZE_OVERFLOW,
+        Some(ErrorKind::SizeOverflow),
+        c"the dimensions overflow or exceed the addressable size",
+    ),
+    (
+        GG_ERR_INVALID_CELL,
+        Some(ErrorKind::InvalidCell),
+        c"a board cell holds a value outside its alphabet or range",
+    ),
+    (
+        GG_ERR_OUT_OF_BOUNDS,
+        Some(ErrorKind::OutOfBounds),
+        c"a coordinate lies outside the board",
+    ),
+    (
+        GG_ERR_BUFFER_TOO_SMALL,
+        None,
+        c"an output buffer is too small",
+    ),
+    (
+        GG_ERR_INVALID_ARGUMENT,
+        Some(ErrorKind::InvalidArgument),
+        c"an argument is out of range",
+    ),
+    (
+        GG_ERR_TOO_MANY_MINES,
+        Some(ErrorKind::TooManyMines),
+        c"too many mines for the board and first-click rule",
+    ),
+    (
+        GG_ERR_GAME_OVER,
+        Some(ErrorKind::GameOver),
+        c"the game is already over",
+    ),
+    (
+        GG_ERR_INCONSISTENT,
+        Some(ErrorKind::Inconsistent),
+        c"the board contradicts itself",
+    ),
+    (
+        GG_ERR_OUT_OF_MEMORY,
+        Some(ErrorKind::OutOfMemory),
+        c"out of memory",
+    ),
+    (
+        GG_ERR_GENERATION_FAILED,
+        Some(ErrorKind::GenerationFailed),
+        c"board generation gave up",
+    ),
+    (GG_ERR_INTERNAL, None, c"internal error in gridgames"),
+];
+
 fn describe(status: i32) -> &'static CStr {
-    match status {
-        GG_OK => c"ok",
-        GG_ERR_NULL_POINTER => c"a required pointer argument is NULL",
-        GG_ERR_ZERO_SIZE => c"a dimension is zero",
-        GG_ERR_SIZE_OVERFLOW => c"the dimensions overflow or exceed the addressable size",
-        GG_ERR_INVALID_CELL => c"a board cell holds a value outside its alphabet or range",
-        GG_ERR_OUT_OF_BOUNDS => c"a coordinate lies outside the board",
-        GG_ERR_BUFFER_TOO_SMALL => c"an output buffer is too small",
-        GG_ERR_INVALID_ARGUMENT => c"an argument is out of range",
-        GG_ERR_TOO_MANY_MINES => c"too many mines for the board and first-click rule",
-        GG_ERR_GAME_OVER => c"the game is already over",
-        GG_ERR_INCONSISTENT => c"the board contradicts itself",
-        GG_ERR_OUT_OF_MEMORY => c"out of memory",
-        GG_ERR_GENERATION_FAILED => c"board generation gave up",
-        GG_ERR_INTERNAL => c"internal error in gridgames",
-        _ => c"unknown status code",
-    }
+    STATUSES
+        .iter()
+        .find(|&&(code, _, _)| code == status)
+        .map_or(c"unknown status code", |&(_, _, text)| text)
+}
+
+/// The status that reports a core error of this kind.
+pub(crate) fn status_of(kind: ErrorKind) -> i32 {
+    STATUSES
+        .iter()
+        .find(|&&(_, k, _)| k == Some(kind))
+        .map_or(GG_ERR_INTERNAL, |&(code, _, _)| code)
 }
 
 /// Describes a status code in a few words.
@@ -59,9 +124,9 @@ fn describe(status: i32) -> &'static CStr {
 /// not know get "unknown status code".
 #[no_mangle]
 pub extern "C" fn gg_status_str(status: i32) -> *const c_char {
-    guard_value(c"internal error in gridgames".as_ptr(), || {
+    ffi_boundary! { returning c"internal error in gridgames".as_ptr() =>
         describe(status).as_ptr()
-    })
+    }
 }
 
 /// Copies this thread's detail of the last failure into `buf`.
@@ -79,8 +144,8 @@ pub extern "C" fn gg_status_str(status: i32) -> *const c_char {
 /// `buf` must be NULL or point to `cap` writable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn gg_last_error_message(buf: *mut c_char, cap: usize) -> usize {
-    guard_value(0, || {
-        with_last_error(|msg| {
+    ffi_boundary! { returning 0 =>
+        last_error::with(|msg| {
             if !buf.is_null() && cap > 0 {
                 let n = msg.len().min(cap - 1);
                 // SAFETY: buf is non-NULL and the caller promised `cap` writable bytes; we write
@@ -93,7 +158,7 @@ pub unsafe extern "C" fn gg_last_error_message(buf: *mut c_char, cap: usize) -> 
             msg.len()
         })
         .unwrap_or(0)
-    })
+    }
 }
 
 const VERSION: &CStr =
@@ -105,7 +170,9 @@ const VERSION: &CStr =
 /// The library version as "MAJOR.MINOR.PATCH", a static string the caller must not free.
 #[no_mangle]
 pub extern "C" fn gg_version() -> *const c_char {
-    VERSION.as_ptr()
+    ffi_boundary! { returning VERSION.as_ptr() =>
+        VERSION.as_ptr()
+    }
 }
 
 #[cfg(test)]
@@ -122,6 +189,42 @@ mod tests {
         }
         assert_eq!(describe(-1), c"unknown status code");
         assert_eq!(describe(GG_ERR_INTERNAL + 1), c"unknown status code");
+    }
+
+    #[test]
+    fn every_error_kind_has_its_own_status() {
+        // Naming every kind here makes a new one a compile error until it is listed.
+        let all = |k: ErrorKind| match k {
+            ErrorKind::ZeroSize
+            | ErrorKind::SizeOverflow
+            | ErrorKind::InvalidCell
+            | ErrorKind::OutOfBounds
+            | ErrorKind::InvalidArgument
+            | ErrorKind::TooManyMines
+            | ErrorKind::GameOver
+            | ErrorKind::Inconsistent
+            | ErrorKind::OutOfMemory
+            | ErrorKind::GenerationFailed => k,
+        };
+        let kinds = [
+            ErrorKind::ZeroSize,
+            ErrorKind::SizeOverflow,
+            ErrorKind::InvalidCell,
+            ErrorKind::OutOfBounds,
+            ErrorKind::InvalidArgument,
+            ErrorKind::TooManyMines,
+            ErrorKind::GameOver,
+            ErrorKind::Inconsistent,
+            ErrorKind::OutOfMemory,
+            ErrorKind::GenerationFailed,
+        ];
+        let mut codes: Vec<i32> = kinds.iter().map(|&k| status_of(all(k))).collect();
+        assert!(codes.iter().all(|&c| c != GG_ERR_INTERNAL && c != GG_OK));
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), kinds.len());
+        // The table lists every code once, in order.
+        assert!(STATUSES.iter().enumerate().all(|(i, s)| s.0 == i as i32));
     }
 
     #[test]
