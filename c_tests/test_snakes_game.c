@@ -143,6 +143,57 @@ static void unreachable_and_infinite(void) {
     CHECK(fabs(e - 3.0) < 1e-12);
 }
 
+/* Squares 6k+1 plain, all others snakes to square 1, standing on 1: the mean is
+ * (6^(m+1) - 6) / 5. Exact while it can be proven to 1e-9, refused beyond; never a wrong or
+ * negative number, and +INFINITY never for a game that ends. */
+static void astronomical_means(void) {
+    static int32_t jumps[6 * 390 + 1];
+    gg_snakes_rules r = rules_of(6, GG_OVERSHOOT_STAY, 1);
+    size_t m, s;
+    double e;
+    for (m = 1; m <= 390; m++) {
+        size_t n = 6 * m + 1;
+        double truth = 6.0;
+        int32_t status;
+        if (m > 12 && m != 41 && m != 390) continue;
+        for (s = 0; s < m; s++) truth *= 6.0;
+        truth = (truth - 6.0) / 5.0;
+        for (s = 1; s <= n; s++) jumps[s - 1] = s % 6 == 1 ? -1 : 1;
+        e = SENTINEL_D;
+        status = gg_snakes_expected_turns(jumps, n, &r, &e);
+        if (m <= 12) {
+            CHECK(status == GG_OK && fabs(e - truth) <= 1e-9 * truth);
+        } else {
+            CHECK_STATUS(status, GG_ERR_INVALID_ARGUMENT);
+            CHECK_MESSAGE_HAS("1e-9");
+            CHECK(e == SENTINEL_D);
+        }
+    }
+    /* Every even square a snake to its half: exact at 100 squares, refused at 500 and (quickly:
+     * GMRES works to a budget) at 5000; Valgrind's quick run skips the largest. */
+    {
+        static int32_t halves[5000];
+        static const size_t sizes[3] = {100, 500, 5000};
+        const char *q = getenv("GG_TEST_QUICK");
+        gg_snakes_rules standard = rules_of(6, GG_OVERSHOOT_STAY, 0);
+        size_t k;
+        for (k = 0; k < 3; k++) {
+            size_t n = sizes[k];
+            if (n == 5000 && q != NULL && *q != '\0' && strcmp(q, "0") != 0) continue;
+            for (s = 1; s <= n; s++) halves[s - 1] = s % 2 == 0 && s != n ? (int32_t)(s / 2) : -1;
+            e = SENTINEL_D;
+            if (n == 100) {
+                CHECK_STATUS(gg_snakes_expected_turns(halves, n, &standard, &e), GG_OK);
+                CHECK(e > 0 && !isinf(e));
+            } else {
+                CHECK_STATUS(gg_snakes_expected_turns(halves, n, &standard, &e),
+                             GG_ERR_INVALID_ARGUMENT);
+                CHECK(e == SENTINEL_D);
+            }
+        }
+    }
+}
+
 static void shortest_buffers(void) {
     int32_t jumps[20];
     gg_snakes_rules r = rules_of(6, GG_OVERSHOOT_STAY, 0);
@@ -342,6 +393,7 @@ static void large_grid(void) {
 }
 
 int main(void) {
+    astronomical_means();
     published_figures();
     coin_on_two_squares();
     moves_under_each_rule();

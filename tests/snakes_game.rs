@@ -387,3 +387,60 @@ fn rules_change_the_milton_bradley_figures_consistently() {
         }
     }
 }
+
+/// Squares 6k+1 plain, every other square a snake to square 1, standing on square 1: only a six
+/// keeps the player going, so the mean is (6^(m+1) - 6) / 5 with N = 6m + 1.
+fn stage_board(m: usize) -> Vec<i32> {
+    (1..=6 * m + 1)
+        .map(|s| if s % 6 == 1 { -1 } else { 1 })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "numerical solves; safe core code, run natively")]
+fn astronomically_long_games_are_exact_or_refused_never_wrong() {
+    use gridgames::snakes::{expected_turns, Game, Overshoot, Rules};
+    use gridgames::ErrorKind;
+    let mut answered = 0;
+    for m in 1..=60 {
+        let jumps = stage_board(m);
+        let game = Game::new(&jumps, Rules::new(6, Overshoot::Stay, 1)).unwrap();
+        let truth = (6f64.powi(m as i32 + 1) - 6.0) / 5.0;
+        match expected_turns(&game) {
+            Ok(e) => {
+                answered += 1;
+                assert!(rel(e, truth) <= 1e-9, "m = {m}: {e} vs {truth}");
+            }
+            Err(err) => {
+                assert_eq!(err.kind(), ErrorKind::InvalidArgument, "m = {m}");
+                assert!(err.detail().contains("1e-9"), "{}", err.detail());
+                assert!(m >= 15, "m = {m} (mean {truth:e}) should be within reach");
+            }
+        }
+    }
+    assert!(answered >= 15);
+    // Finite, however large, is never reported as +INFINITY.
+    let jumps = stage_board(390);
+    let game = Game::new(&jumps, Rules::new(6, Overshoot::Stay, 1)).unwrap();
+    assert_eq!(
+        expected_turns(&game).unwrap_err().kind(),
+        ErrorKind::InvalidArgument
+    );
+    // Every even square a snake to its half: exact on small boards, refused (quickly) beyond.
+    for n in [50usize, 100, 500, 5000] {
+        let jumps: Vec<i32> = (1..=n)
+            .map(|s| {
+                if s % 2 == 0 && s != n {
+                    (s / 2) as i32
+                } else {
+                    -1
+                }
+            })
+            .collect();
+        let game = Game::new(&jumps, Rules::STANDARD).unwrap();
+        match expected_turns(&game) {
+            Ok(e) => assert!(e.is_finite() && e > 0.0, "n = {n}: {e}"),
+            Err(err) => assert_eq!(err.kind(), ErrorKind::InvalidArgument, "n = {n}"),
+        }
+    }
+}

@@ -623,11 +623,27 @@ fn expected(input: &mut Input, t: &mut Table) {
     if out.misaligned() {
         expect.fault(GG_ERR_INVALID_ARGUMENT, "out misaligned");
     }
+    // Means this large may be beyond what double precision can prove to 1e-9: the library may
+    // refuse them (it must never answer them wrongly).
+    let huge = t
+        .chain
+        .as_ref()
+        .filter(|c| !c.infinite())
+        .is_some_and(|c| c.absorption().0.iter().any(|&m| m.is_nan() || m >= 1e12));
     let before = out.bytes();
     // SAFETY: `out` holds one double (or is NULL); table and rules as in `moves`.
     let status = unsafe {
         gg_snakes_expected_turns(t.jumps_buf.ptr(), t.squares, t.rules_buf.ptr(), out.ptr())
     };
+    if huge && expect.is_clean() && status == GG_ERR_INVALID_ARGUMENT {
+        assert!(
+            harness::last_error().contains("1e-9"),
+            "{}",
+            harness::last_error()
+        );
+        assert_eq!(out.bytes(), before, "out written on error");
+        return;
+    }
     expect.check(status, &(&t.table, t.rules));
     if status != GG_OK {
         assert_eq!(out.bytes(), before, "out written on error");

@@ -201,14 +201,21 @@ pub unsafe extern "C" fn gg_snakes_shortest(
 
 /// The mean number of turns one player needs from the start to square N with a fair die.
 ///
-/// `*out` is +INFINITY when the game can fail to end: some position reachable from the start
-/// cannot reach N. Otherwise the relative error is at most 1e-9 (in practice about 1e-16): the
-/// absorbing Markov chain is solved exactly by segments, then refined against a residual computed
-/// in double-double arithmetic, which also proves the bound. Boards with short snakes take time
-/// linear in `squares * faces`; see docs/algorithms.md for the cost of long overlapping snakes.
+/// `*out` is +INFINITY when, and only when, the game can fail to end: some position reachable
+/// from the start cannot reach N. Otherwise the relative error is proven to be at most 1e-9 (in
+/// practice about 1e-16): the absorbing Markov chain is solved exactly by segments, then refined
+/// against a residual computed in double-double arithmetic, which also proves the bound. Boards
+/// with short snakes take time linear in `squares * faces`; see docs/algorithms.md for the cost
+/// of long overlapping snakes.
 ///
-/// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_OUT_OF_MEMORY`.
-/// On error `*out` is not written.
+/// A board whose mean cannot be proven that accurate is refused rather than answered: games so
+/// long that double precision cannot certify them (means beyond about 1e15 turns, for instance a
+/// board that sends the player back to the start on all but one face, dozens of rolls in a row),
+/// and chains whose iterative solve would need more than a second or two of work.
+///
+/// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus
+/// `GG_ERR_INVALID_ARGUMENT` (a mean that cannot be proven to 1e-9, see above; the message gives
+/// the bound) and `GG_ERR_OUT_OF_MEMORY`. On error `*out` is not written.
 ///
 /// # Safety
 /// `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;

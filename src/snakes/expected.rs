@@ -48,8 +48,12 @@ pub struct Expected {
 
 /// The mean number of turns one player needs from the start to square `N` with a fair die.
 ///
-/// `+inf` when a position reachable from the start cannot reach `N` (the game can fail to end).
-/// The relative error is at most `1e-9`, and in practice about `1e-16`; see [`expected_turns_bounded`].
+/// `+inf` when a position reachable from the start cannot reach `N` (the game can fail to end),
+/// and only then. The relative error is proven to be at most [`PROMISE`] (`1e-9`), and in practice
+/// about `1e-16`; see [`expected_turns_bounded`]. A board whose mean cannot be proven that
+/// accurate in double precision (astronomically long games, such as a board that sends the
+/// player back to the start on all but one face of each roll for dozens of rolls) is refused
+/// with `InvalidArgument`, never answered wrongly.
 ///
 /// ```
 /// use gridgames::snakes::{expected_turns, Game, Overshoot, Rules};
@@ -62,8 +66,10 @@ pub fn expected_turns(game: &Game) -> Result<f64> {
     Ok(expected_turns_bounded(game)?.turns)
 }
 
-/// Relative error the refinement aims for; the promise is 1e-9.
+/// Relative error the refinement aims for.
 const TARGET: f64 = 1e-15;
+/// The relative error every answer is proven to meet; a board that cannot is refused.
+pub const PROMISE: f64 = 1e-9;
 /// Refinement steps allowed after the first solve.
 const MAX_REFINEMENTS: usize = 3;
 
@@ -95,22 +101,45 @@ fn solve_with(game: &Game, dense_symbols: usize) -> Result<Expected> {
     solver.tolerance = GMRES_REFINE_TOLERANCE;
     let mut bound = residual(game, &reach, &hi, &lo, &mut r);
     let mut steps = 0;
+    let mut kept = try_filled(n + 1, 0.0f64)?;
     while bound > TARGET && steps < MAX_REFINEMENTS {
         solver.solve(|s| r[s], &mut delta)?;
+        kept.copy_from_slice(&lo);
         for (l, d) in lo.iter_mut().zip(&delta) {
             *l += d;
         }
-        bound = residual(game, &reach, &hi, &lo, &mut r);
+        let refined = residual(game, &reach, &hi, &lo, &mut r);
+        // A step that does not shrink the proven bound is discarded: on an ill-conditioned
+        // chain a correction can be far less accurate than the value it corrects.
+        let better = refined < bound; // false for NaN, from an overflowing correction
+        if !better {
+            lo.copy_from_slice(&kept);
+            break;
+        }
+        bound = refined;
         steps += 1;
     }
     let turns = hi[start] + lo[start];
-    if !turns.is_finite() || bound.is_nan() {
-        // Only probabilities below the smallest double make a pivot vanish; the mean then
-        // exceeds the largest double.
-        return Ok(Expected {
-            turns: f64::INFINITY,
-            relative_error: 0.0,
-        });
+    let proven = bound <= PROMISE; // false for NaN
+    if !turns.is_finite() || !proven {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            if turns.is_finite() && bound < 0.5 {
+                format!(
+                    "the expected number of turns (about {turns:.3e}) cannot be guaranteed to \
+                     {PROMISE:e} relative on this board (proven error bound {bound:.1e}): the \
+                     chain is too ill-conditioned for double precision"
+                )
+            } else if turns.is_finite() || bound.is_finite() {
+                format!(
+                    "the expected number of turns cannot be proven to {PROMISE:e} relative on \
+                     this board (proven error bound {bound:.1e}): the chain is too \
+                     ill-conditioned for double precision, and the mean astronomically large"
+                )
+            } else {
+                "the expected number of turns exceeds the largest double (about 1.8e308)".into()
+            },
+        ));
     }
     Ok(Expected {
         turns,
@@ -135,6 +164,8 @@ struct Solver<'g, 'a> {
     a: Vec<f64>,
     slack: Vec<f64>,
     pivots: Vec<f64>,
+    /// Multiply-adds GMRES has spent so far in this call.
+    gmres_work: u64,
 }
 
 const NONE: u32 = u32::MAX;
@@ -152,6 +183,10 @@ const GMRES_BASIS: usize = 1 << 23;
 const GMRES_TOLERANCE: f64 = 1e-10;
 const GMRES_REFINE_TOLERANCE: f64 = 1e-7;
 const GMRES_MAX_PRODUCTS: usize = 3000;
+/// GMRES's work over a whole call, in multiply-adds (sweeps and orthogonalisation): a second or
+/// two. A 10^6-square board with 5000 snake tails in one segment needs a fifth of it.
+/// A chain that needs more is one whose mean cannot be certified anyway; it is refused.
+const GMRES_WORK: u64 = 3_000_000_000;
 
 /// What a sweep uses for positions above its segment (and for square `N`).
 #[derive(Clone, Copy)]
@@ -176,6 +211,7 @@ impl<'g, 'a> Solver<'g, 'a> {
             a: Vec::new(),
             slack: Vec::new(),
             pivots: Vec::new(),
+            gmres_work: 0,
         })
     }
 
@@ -324,6 +360,9 @@ impl<'g, 'a> Solver<'g, 'a> {
         // Start from one step of x = a + C x (from 0), which is `a` itself.
         x.copy_from_slice(&a);
         let mut products = 0;
+        // One product: a sweep of the segment, then at most k dot products and updates.
+        let per_product =
+            ((hi - lo + 1) * self.game.faces().min(self.game.squares()) + 2 * k * m) as u64;
         let converged = loop {
             self.apply(lo, hi, &x, &mut w, out);
             products += 1;
@@ -334,7 +373,7 @@ impl<'g, 'a> Solver<'g, 'a> {
             if beta <= tolerance {
                 break true;
             }
-            if products >= GMRES_MAX_PRODUCTS {
+            if products >= GMRES_MAX_PRODUCTS || self.gmres_work > GMRES_WORK {
                 break false;
             }
             for (v, &r) in basis[..m].iter_mut().zip(&w) {
@@ -347,6 +386,7 @@ impl<'g, 'a> Solver<'g, 'a> {
                 let (done, rest) = basis.split_at_mut((j + 1) * m);
                 self.apply(lo, hi, &done[j * m..], &mut w, out);
                 products += 1;
+                self.gmres_work += per_product;
                 for i in 0..=j {
                     let v = &done[i * m..(i + 1) * m];
                     let hij: f64 = w.iter().zip(v).map(|(a, b)| a * b).sum();
@@ -375,7 +415,11 @@ impl<'g, 'a> Solver<'g, 'a> {
                 g[j + 1] = -sn[j] * g[j];
                 g[j] *= cs[j];
                 used = j + 1;
-                if g[j + 1].abs() <= tolerance || hn == 0.0 || products >= GMRES_MAX_PRODUCTS {
+                if g[j + 1].abs() <= tolerance
+                    || hn == 0.0
+                    || products >= GMRES_MAX_PRODUCTS
+                    || self.gmres_work > GMRES_WORK
+                {
                     break;
                 }
             }
