@@ -143,14 +143,14 @@ impl<'a> TurnChain<'a> {
         let faces = self.game.faces();
         let inv = 1.0 / faces as f64;
         let (lo, hi) = (self.lo, self.hi);
-        // Positions p >= over_from roll past N with p + faces - N of their faces.
-        let over_from = (n + 1).saturating_sub(faces);
-        let over_lo = over_from.max(lo);
+        // Positions p >= over_lo roll past N with some of their faces.
+        let over_lo = self.game.overshoot_from().max(lo);
         let bounce = self.game.rules().overshoot == Overshoot::Bounce && over_lo <= hi;
         let top = (hi + faces).min(n);
-        // Lowest landing square: lo + 1, or a bounce back from hi to 2N - hi - faces.
+        // Lowest landing square: lo + 1, or the farthest bounce back, from hi.
+        let bounce_lo = self.game.landing_ranges(hi)[1].0;
         let land_lo = if bounce {
-            (lo + 1).min(2 * n - hi - faces)
+            (lo + 1).min(bounce_lo)
         } else {
             lo + 1
         };
@@ -164,7 +164,7 @@ impl<'a> TurnChain<'a> {
         let mut finished = 0.0;
         if top == n {
             // Exact rolls onto N, from p in [N - faces, N - 1].
-            let from = n.saturating_sub(faces).max(lo);
+            let from = self.game.landing_sources(n)[0].0.max(lo);
             finished += sum(&cur[from..=hi]) * inv;
         }
         if over_lo <= hi {
@@ -172,18 +172,16 @@ impl<'a> TurnChain<'a> {
                 Overshoot::Stay => {}
                 Overshoot::Finish => {
                     for (p, &m) in cur.iter().enumerate().take(hi + 1).skip(over_lo) {
-                        finished += m * (p + faces - n) as f64 * inv;
+                        finished += m * self.game.overshoot_faces(p) as f64 * inv;
                     }
                 }
                 Overshoot::Bounce => {
-                    // From p, the overshooting faces land on every square of [2N-p-faces, N-1]:
-                    // square t collects the mass of every p >= max(2N - t - faces, over_lo), a
-                    // suffix that grows as t rises.
+                    // Square t collects the bounces of every p >= max(its first bounce source,
+                    // over_lo): a suffix of the window that grows as t rises.
                     let mut suffix = 0.0;
                     let mut p = hi + 1; // cur[p..=hi] is in the suffix
-                    let first = 2 * n - hi - faces;
-                    for (t, slot) in next.iter_mut().enumerate().take(n).skip(first) {
-                        let from = (2 * n - t - faces).max(over_lo);
+                    for (t, slot) in next.iter_mut().enumerate().take(n).skip(bounce_lo) {
+                        let from = self.game.landing_sources(t)[1].0.max(over_lo);
                         while p > from {
                             p -= 1;
                             suffix += cur[p];
@@ -224,7 +222,7 @@ impl<'a> TurnChain<'a> {
         if self.game.rules().overshoot == Overshoot::Stay && over_lo <= hi {
             let stays = next[over_lo..=hi].iter_mut().zip(&self.cur[over_lo..=hi]);
             for (p, (slot, &m)) in (over_lo..).zip(stays) {
-                *slot += m * (p + faces - n) as f64 * inv;
+                *slot += m * self.game.overshoot_faces(p) as f64 * inv;
             }
             new_lo = new_lo.min(over_lo);
         }

@@ -2,7 +2,7 @@
 //! reached. Both run in time close to linear in the board whatever the die size: every landing
 //! square and every position is handled once, and a "next unvisited" forest skips visited ones.
 
-use super::rules::{Game, Overshoot};
+use super::rules::Game;
 use crate::bitset::BitSet;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 
@@ -81,8 +81,6 @@ fn oom(len: usize) -> Error {
 /// The positions (0..N) from which square N can be reached with some sequence of rolls.
 pub(crate) fn can_finish(game: &Game) -> Result<BitSet> {
     let n = game.squares();
-    let faces = game.faces();
-    let bounce = game.rules().overshoot == Overshoot::Bounce;
     // Landing squares grouped by the position they lead to (a CSR index of the reversed jumps).
     let mut first = try_filled(n + 2, 0u32)?;
     for t in 1..=n {
@@ -108,13 +106,7 @@ pub(crate) fn can_finish(game: &Game) -> Result<BitSet> {
     good.extend_from_slice(&into[first[n] as usize..first[n + 1] as usize]);
     while let Some(t) = good.pop() {
         let t = t as usize;
-        // Forward rolls from p in [t - faces, t - 1] land on t.
-        let mut ranges = [(t.saturating_sub(faces), t - 1), (1, 0)];
-        if bounce && t < n {
-            // Bounces land on t from p in [2N - t - faces, N - 1].
-            ranges[1] = ((2 * n - t).saturating_sub(faces), n - 1);
-        }
-        for (lo, hi) in ranges {
+        for (lo, hi) in game.landing_sources(t) {
             if lo > hi {
                 continue;
             }
@@ -134,6 +126,7 @@ pub(crate) fn can_finish(game: &Game) -> Result<BitSet> {
 mod tests {
     use super::*;
     use crate::snakes::rules::Rules;
+    use crate::snakes::Overshoot;
 
     fn game(jumps: &[i32], faces: u32, overshoot: Overshoot, start: usize) -> Game<'_> {
         Game::new(

@@ -158,6 +158,27 @@ impl<'a> Game<'a> {
         self.faces().saturating_sub(self.squares() - p)
     }
 
+    /// The lowest position some of whose faces pass the last square: `N + 1 - faces`, or 0.
+    #[inline]
+    pub(crate) fn overshoot_from(&self) -> usize {
+        (self.squares() + 1).saturating_sub(self.faces())
+    }
+
+    /// The reverse of [`Game::landing_ranges`]: the positions from which one roll lands on square
+    /// `t` (before its jump), as up to two inclusive ranges, `[t - faces, t - 1]` and, under the
+    /// bounce rule, `[2N - t - faces, N - 1]` for `t < N`. Empty ranges have `lo > hi`.
+    #[inline]
+    pub(crate) fn landing_sources(&self, t: usize) -> [(usize, usize); 2] {
+        let n = self.squares();
+        let fwd = (t.saturating_sub(self.faces()), t.saturating_sub(1));
+        let back = if self.rules.overshoot == Overshoot::Bounce && t < n {
+            ((2 * n - t).saturating_sub(self.faces()), n - 1)
+        } else {
+            (1, 0)
+        };
+        [if t == 0 { (1, 0) } else { fwd }, back]
+    }
+
     /// The squares a roll from `p < N` can land on before any jump, as up to two inclusive
     /// ranges: the forward one `[p+1, min(p+faces, N)]` and, under the bounce rule, the squares
     /// counted back from `N`. Each square in a range is reached by exactly one face.
@@ -279,6 +300,34 @@ mod tests {
         assert_eq!(g.step(6, 1).unwrap_err().kind(), ErrorKind::GameOver);
         assert_eq!(g.step(0, 0).unwrap_err().kind(), ErrorKind::InvalidArgument);
         assert_eq!(g.step(0, 7).unwrap_err().kind(), ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn landing_sources_reverse_landing_ranges() {
+        let jumps = [-1; 9];
+        for overshoot in [Overshoot::Stay, Overshoot::Bounce, Overshoot::Finish] {
+            for faces in 1..=9 {
+                let g = Game::new(&jumps, Rules::new(faces, overshoot, 0)).unwrap();
+                for t in 0..=9 {
+                    let mut want = vec![];
+                    for p in 0..9 {
+                        for (lo, hi) in g.landing_ranges(p) {
+                            if (lo..=hi).contains(&t) {
+                                want.push(p);
+                            }
+                        }
+                    }
+                    let mut got = vec![];
+                    for (lo, hi) in g.landing_sources(t) {
+                        got.extend(lo..=hi);
+                    }
+                    got.sort_unstable();
+                    assert_eq!(got, want, "{overshoot:?} faces {faces} onto {t}");
+                }
+                let first = (0..9).find(|&p| g.overshoot_faces(p) > 0).unwrap_or(9);
+                assert_eq!(g.overshoot_from(), first);
+            }
+        }
     }
 
     #[test]
