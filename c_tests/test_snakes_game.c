@@ -194,6 +194,25 @@ static void astronomical_means(void) {
     }
 }
 
+/* A huge die on two squares with exact landing: a game lasts about `faces` turns. The win
+ * chances are refused up front (not after a minute of turns); the mean is exact. */
+static void huge_dice(void) {
+    const int32_t jumps[2] = {-1, -1};
+    gg_snakes_rules r = rules_of(0xFFFFFFFFu, GG_OVERSHOOT_STAY, 0);
+    double chances[2] = {SENTINEL_D, SENTINEL_D}, e = 0;
+    CHECK_STATUS(gg_snakes_win_chances(jumps, 2, &r, 2, chances), GG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("too long to sum");
+    CHECK(chances[0] == SENTINEL_D && chances[1] == SENTINEL_D);
+    r.faces = 10000000;
+    CHECK_STATUS(gg_snakes_win_chances(jumps, 2, &r, 2, chances), GG_ERR_INVALID_ARGUMENT);
+    /* From off the board, a 2 finishes and a 1 leads to a square a 1 finishes: E = F exactly. */
+    CHECK_STATUS(gg_snakes_expected_turns(jumps, 2, &r, &e), GG_OK);
+    CHECK(fabs(e - 1e7) <= 1e-9 * 1e7);
+    r.faces = 1000;
+    CHECK_STATUS(gg_snakes_win_chances(jumps, 2, &r, 2, chances), GG_OK);
+    CHECK(chances[0] > chances[1] && fabs(chances[0] + chances[1] - 1.0) < 1e-9);
+}
+
 static void shortest_buffers(void) {
     int32_t jumps[20];
     gg_snakes_rules r = rules_of(6, GG_OVERSHOOT_STAY, 0);
@@ -394,6 +413,7 @@ static void large_grid(void) {
 
 int main(void) {
     astronomical_means();
+    huge_dice();
     published_figures();
     coin_on_two_squares();
     moves_under_each_rule();

@@ -16,6 +16,7 @@
 //! mass is visited; entries below `1e-30` at its edges are dropped, and the total dropped (far
 //! below `1e-15`) is tracked.
 
+use super::expected::expected_turns;
 use super::reach::can_finish;
 use super::rules::{Game, Overshoot};
 use crate::error::{try_filled, Error, ErrorKind, Result};
@@ -336,6 +337,33 @@ fn pow(x: f64, mut k: u64) -> f64 {
     acc
 }
 
+/// Refuses up front a board whose games last too long to sum within the caps: a huge die under
+/// exact landing, say, where each turn finishes one game in millions.
+fn check_length(game: &Game, max_turns: u64, max_work: u64) -> Result<()> {
+    let mean = match expected_turns(game) {
+        Ok(e) => e,
+        // Too long to even certify the mean: far beyond the caps.
+        Err(e) if e.kind() == ErrorKind::InvalidArgument => f64::MAX,
+        Err(e) => return Err(e),
+    };
+    // A game that can fail to end is left to the caps of the turn loop.
+    if mean.is_infinite() {
+        return Ok(());
+    }
+    let turns = mean * TAIL_TURNS;
+    if turns > max_turns as f64 || turns * TURN_COST as f64 > max_work as f64 {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            format!(
+                "games on this board last too long to sum: a game lasts {mean:.3e} turns on \
+                 average, so about {turns:.1e} turns would be needed, beyond the limit of \
+                 {max_turns}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn check_players(players: u32) -> Result<()> {
     if players == 0 {
         return Err(Error::new(
@@ -398,11 +426,18 @@ impl<'a> RoundDistribution<'a> {
     }
 }
 
-/// Turns after which [`win_chances`] gives up: far beyond any board with a sensible mean.
-const MAX_WIN_TURNS: u64 = 1 << 30;
+/// Turns after which [`win_chances`] gives up, about three seconds of turns on a small board.
+/// Checked up front too, against [`TAIL_TURNS`] times the mean game length.
+const MAX_WIN_TURNS: u64 = 1 << 26;
 /// Work (positions visited over all turns, plus a fixed cost per turn) after which
-/// [`win_chances`] gives up: about a minute. A 10^6-square board needs about 2^34.
-const MAX_WIN_WORK: u64 = 1 << 35;
+/// [`win_chances`] gives up: a few seconds. A 300 x 300 board needs about 2^30; a 10^6-square
+/// board would need 2^34 and is refused.
+const MAX_WIN_WORK: u64 = 1 << 31;
+/// Per-turn cost, in the units of [`MAX_WIN_WORK`], besides the positions visited.
+const TURN_COST: u64 = 16;
+/// The turns needed until less than `1e-15` of the games are left, in units of the mean game
+/// length: `ln(1e15)` for the geometric tails of long games.
+const TAIL_TURNS: f64 = 34.6;
 /// Live mass at which [`win_chances`] stops: what is left can shift no chance by more.
 const LIVE_TOLERANCE: f64 = 1e-15;
 
@@ -410,9 +445,10 @@ const LIVE_TOLERANCE: f64 = 1e-15;
 ///
 /// The chances add up to P(someone finishes), which is below 1 when players can get stuck.
 ///
-/// Errors: `InvalidArgument` for 0 players, or for a board whose games are too long to sum
-/// (more than 2^30 turns or 2^35 position updates before less than `1e-15` of one player's games
-/// can still finish); `OutOfMemory`.
+/// Errors: `InvalidArgument` for 0 players, or for a board whose games are too long to sum: up
+/// front when 34.6 times the mean game length exceeds 2^26 turns (or its per-turn cost 2^31), and
+/// otherwise when 2^26 turns or 2^31 position updates pass before less than `1e-15` of one
+/// player's games can still finish; `OutOfMemory`.
 ///
 /// ```
 /// use gridgames::snakes::{milton_bradley_jumps, win_chances, Game, Rules};
@@ -428,6 +464,7 @@ pub fn win_chances(game: Game, players: u32) -> Result<Vec<f64>> {
 
 fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -> Result<Vec<f64>> {
     check_players(players)?;
+    check_length(&game, max_turns, max_work)?;
     let p = players as usize;
     let mut chain = TurnChain::new(game)?;
     let mut sum = try_filled(p, 0.0f64)?;
@@ -444,7 +481,7 @@ fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -
                 ),
             ));
         }
-        work += chain.window() as u64 + 16;
+        work += chain.window() as u64 + TURN_COST;
         let b = chain.survival();
         let fin = chain.step();
         if fin <= 0.0 || b <= 0.0 {
@@ -528,7 +565,7 @@ mod tests {
         let g = Game::new(&[-1, -1], rules).unwrap();
         let e = win_chances_capped(g, 2, 1000, u64::MAX).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-        assert!(e.detail().contains("after 1000 turns"), "{}", e.detail());
+        assert!(e.detail().contains("too long to sum"), "{}", e.detail());
         let e = win_chances_capped(g, 2, u64::MAX, 5000).unwrap_err();
         assert!(e.detail().contains("too long to sum"), "{}", e.detail());
         // The chances themselves are known: the first player wins with p / (1 - (1-p)^2).
