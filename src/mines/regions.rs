@@ -18,31 +18,20 @@ const BORDER: u8 = 0x10;
 /// Label of a cell that belongs to no opening.
 pub(crate) const NO_OPENING: u32 = u32::MAX;
 
-/// The rows and columns of the 3x3 block around `i`, clipped at the edges.
-#[inline]
-pub(crate) fn block(
-    i: usize,
-    rows: usize,
-    cols: usize,
-) -> (
-    std::ops::RangeInclusive<usize>,
-    std::ops::RangeInclusive<usize>,
-) {
-    let (r, c) = (i / cols, i % cols);
-    (
-        r.saturating_sub(1)..=(r + 1).min(rows - 1),
-        c.saturating_sub(1)..=(c + 1).min(cols - 1),
-    )
-}
-
-/// Calls `f` with every cell of the 3x3 block around `i` (including `i`), in row-major order.
+/// Calls `f` with every cell of the 3x3 block around `i` (including `i`), clipped at the edges,
+/// in row-major order.
 #[inline]
 pub(crate) fn for_block(i: usize, rows: usize, cols: usize, mut f: impl FnMut(usize)) {
-    let (rs, cs) = block(i, rows, cols);
-    for r in rs {
-        for c in cs.clone() {
-            f(r * cols + c);
+    let r = i / cols;
+    let c = i - r * cols;
+    let (r0, r1) = (r.saturating_sub(1), (r + 2).min(rows));
+    let (c0, c1) = (c.saturating_sub(1), (c + 2).min(cols));
+    let mut base = r0 * cols;
+    for _ in r0..r1 {
+        for cc in c0..c1 {
+            f(base + cc);
         }
+        base += cols;
     }
 }
 

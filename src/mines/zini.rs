@@ -14,33 +14,42 @@
 //! A solve costs at most the 3BV it solves, and a left click solves one, so ZiNi never exceeds
 //! 3BV.
 //!
-//! Premiums change only around cells that are revealed or flagged, so each move updates its
-//! neighbourhood and the best cell comes from one lazy min-heap per premium value: the whole run
-//! is O(cells log cells).
+//! The two counts are kept per cell and changed by the events that change them, in O(1) each: a
+//! flag lowers the mine count of its block; a revealed isolated number, or a solved opening,
+//! lowers the 3BV count of every cell whose block held it. The best cell comes from one lazy
+//! min-heap per premium value, so the whole run is O(cells log cells).
 
 use super::regions::{for_block, Regions, NO_OPENING};
-use crate::error::{try_filled, try_reserve, Result};
+use crate::error::{try_filled, Error, ErrorKind, Result};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// No numbered cell can do better: 8 neighbours hold at least one mine.
 const MAX_PREMIUM: usize = 7;
-/// The premium of a cell that is never worth a solve (mines and zeros).
-const NEVER: i8 = i8::MIN;
 
 const REVEALED: u8 = 1;
 const FLAGGED: u8 = 2;
+/// Marks a cell already counted while an opening is solved.
+const SEEN: u8 = 4;
+/// Marks a cell whose premium the current move changed.
+const DIRTY: u8 = 8;
+/// No entry in the heaps.
+const UNQUEUED: i8 = -1;
 
 struct Greedy<'a> {
     regions: &'a Regions,
     state: Vec<u8>,
-    premium: Vec<i8>,
+    /// Per numbered cell: unsolved 3BV units in its block, and unflagged mines around it.
+    units: Vec<u8>,
+    mines: Vec<u8>,
     heaps: [BinaryHeap<Reverse<u32>>; MAX_PREMIUM + 1],
+    /// The premium each cell was last filed under, or `UNQUEUED`.
+    queued: Vec<i8>,
+    /// Cells whose premium the current move changed, each once.
+    dirty: Vec<u32>,
     /// Zero cells grouped by opening: opening `o` holds `zeros[starts[o]..starts[o + 1]]`.
     starts: Vec<u32>,
     zeros: Vec<u32>,
-    /// Cells revealed or flagged by the current move, whose blocks need new premiums.
-    touched: Vec<u32>,
     unsolved: usize,
     clicks: usize,
 }
@@ -50,6 +59,13 @@ pub(crate) fn greedy_zini(regions: &Regions) -> Result<usize> {
     let mut g = Greedy::new(regions)?;
     g.run()?;
     Ok(g.clicks)
+}
+
+fn out_of_memory() -> Error {
+    Error::new(
+        ErrorKind::OutOfMemory,
+        "could not grow the ZiNi premium queue",
+    )
 }
 
 impl<'a> Greedy<'a> {
@@ -74,21 +90,93 @@ impl<'a> Greedy<'a> {
                 next[o as usize] += 1;
             }
         }
+        drop(next);
         let mut g = Greedy {
             regions,
             state: try_filled(len, 0u8)?,
-            premium: try_filled(len, NEVER)?,
+            units: try_filled(len, 0u8)?,
+            mines: try_filled(len, 0u8)?,
             heaps: Default::default(),
+            queued: try_filled(len, UNQUEUED)?,
+            dirty: Vec::new(),
             starts,
             zeros,
-            touched: Vec::new(),
             unsolved: regions.bbbv(),
             clicks: 0,
         };
+        let (rows, cols) = (regions.rows(), regions.cols());
         for i in 0..len {
-            g.update(i)?;
+            if !g.numbered(i) {
+                continue;
+            }
+            let (mut lone, mut mines) = (0u8, 0u8);
+            let mut seen = [NO_OPENING; 9];
+            let mut openings = 0;
+            for_block(i, rows, cols, |j| {
+                if regions.is_mine(j) {
+                    mines += 1;
+                } else if regions.is_isolated(j) {
+                    lone += 1;
+                } else {
+                    let o = regions.opening(j);
+                    if o != NO_OPENING && !seen[..openings].contains(&o) {
+                        seen[openings] = o;
+                        openings += 1;
+                    }
+                }
+            });
+            g.units[i] = lone + openings as u8;
+            g.mines[i] = mines;
+            g.file(i)?;
         }
         Ok(g)
+    }
+
+    fn numbered(&self, i: usize) -> bool {
+        matches!(self.regions.count(i), 1..=8)
+    }
+
+    /// The premium of numbered cell `i`, or `None` when it is negative.
+    fn premium(&self, i: usize) -> Option<usize> {
+        let closed = u8::from(self.state[i] & REVEALED == 0);
+        self.units[i]
+            .checked_sub(self.mines[i] + closed + 1)
+            .map(usize::from)
+    }
+
+    /// Notes that numbered cell `i`'s premium changed; it is filed anew after the move.
+    fn queue(&mut self, i: usize) -> Result<()> {
+        if self.state[i] & DIRTY == 0 {
+            self.dirty.try_reserve(1).map_err(|_| out_of_memory())?;
+            self.state[i] |= DIRTY;
+            self.dirty.push(i as u32);
+        }
+        Ok(())
+    }
+
+    /// Files numbered cell `i` under its premium, when that is not negative and not where it
+    /// already is.
+    fn file(&mut self, i: usize) -> Result<()> {
+        let p = self.premium(i).map_or(UNQUEUED, |p| p as i8);
+        if p != UNQUEUED && p != self.queued[i] {
+            let heap = &mut self.heaps[p as usize];
+            heap.try_reserve(1).map_err(|_| out_of_memory())?;
+            heap.push(Reverse(i as u32));
+        }
+        self.queued[i] = p;
+        Ok(())
+    }
+
+    /// Files every cell the last move changed.
+    fn flush(&mut self) -> Result<()> {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &i in &dirty {
+            self.state[i as usize] &= !DIRTY;
+            self.file(i as usize)?;
+        }
+        self.dirty = dirty;
+        self.dirty.clear();
+        Ok(())
     }
 
     fn run(&mut self) -> Result<()> {
@@ -103,7 +191,7 @@ impl<'a> Greedy<'a> {
                 self.clicks += 1;
                 self.reveal(cursor)?;
             }
-            self.refresh()?;
+            self.flush()?;
         }
         Ok(())
     }
@@ -118,7 +206,7 @@ impl<'a> Greedy<'a> {
     fn best(&mut self) -> Option<usize> {
         for p in (0..=MAX_PREMIUM).rev() {
             while let Some(&Reverse(i)) = self.heaps[p].peek() {
-                if self.premium[i as usize] == p as i8 {
+                if self.premium(i as usize) == Some(p) {
                     return Some(i as usize);
                 }
                 self.heaps[p].pop();
@@ -141,17 +229,39 @@ impl<'a> Greedy<'a> {
         });
         for &j in &block[..n] {
             let j = j as usize;
-            if self.regions.is_mine(j) {
-                if self.state[j] & FLAGGED == 0 {
-                    self.state[j] |= FLAGGED;
-                    self.clicks += 1;
-                    self.touch(j)?;
-                }
-            } else {
+            if !self.regions.is_mine(j) {
                 self.reveal(j)?;
+            } else if self.state[j] & FLAGGED == 0 {
+                self.state[j] |= FLAGGED;
+                self.clicks += 1;
+                self.each_in_block(j, |g, c| {
+                    g.mines[c] -= 1;
+                    g.queue(c)
+                })?;
             }
         }
         self.clicks += 1; // the chord
+        Ok(())
+    }
+
+    /// Calls `f` on every numbered cell of the block around `i`.
+    fn each_in_block(
+        &mut self,
+        i: usize,
+        mut f: impl FnMut(&mut Self, usize) -> Result<()>,
+    ) -> Result<()> {
+        let (rows, cols) = (self.regions.rows(), self.regions.cols());
+        let mut block = [0u32; 9];
+        let mut n = 0;
+        for_block(i, rows, cols, |j| {
+            block[n] = j as u32;
+            n += 1;
+        });
+        for &j in &block[..n] {
+            if self.numbered(j as usize) {
+                f(self, j as usize)?;
+            }
+        }
         Ok(())
     }
 
@@ -162,97 +272,59 @@ impl<'a> Greedy<'a> {
         }
         let o = self.regions.opening(i);
         if o == NO_OPENING {
-            self.unsolved -= usize::from(self.regions.is_isolated(i));
-            return self.show(i);
+            self.open_number(i)?;
+            if self.regions.is_isolated(i) {
+                // One 3BV fewer in every block that held it.
+                self.unsolved -= 1;
+                self.each_in_block(i, |g, c| {
+                    g.units[c] -= 1;
+                    g.queue(c)
+                })?;
+            }
+            return Ok(());
         }
         self.unsolved -= 1;
         let (rows, cols) = (self.regions.rows(), self.regions.cols());
         let (from, to) = (self.starts[o as usize], self.starts[o as usize + 1]);
+        // The opening and its border; then one unit fewer, once, for every block that held it.
+        for pass in 0..2 {
+            for k in from..to {
+                let z = self.zeros[k as usize] as usize;
+                let mut block = [0u32; 9];
+                let mut n = 0;
+                for_block(z, rows, cols, |j| {
+                    block[n] = j as u32;
+                    n += 1;
+                });
+                for &j in &block[..n] {
+                    let j = j as usize;
+                    if pass == 0 {
+                        if self.state[j] & REVEALED == 0 {
+                            if self.numbered(j) {
+                                self.open_number(j)?;
+                            } else {
+                                self.state[j] |= REVEALED;
+                            }
+                        }
+                    } else if self.numbered(j) && self.state[j] & SEEN == 0 {
+                        self.state[j] |= SEEN;
+                        self.units[j] -= 1;
+                        self.queue(j)?;
+                    }
+                }
+            }
+        }
         for k in from..to {
             let z = self.zeros[k as usize] as usize;
-            let mut result = Ok(());
-            for_block(z, rows, cols, |j| {
-                if result.is_ok() && self.state[j] & REVEALED == 0 {
-                    result = self.show(j);
-                }
-            });
-            result?;
+            for_block(z, rows, cols, |j| self.state[j] &= !SEEN);
         }
         Ok(())
     }
 
-    fn show(&mut self, i: usize) -> Result<()> {
+    /// Reveals numbered cell `i`: it is no longer closed.
+    fn open_number(&mut self, i: usize) -> Result<()> {
         self.state[i] |= REVEALED;
-        self.touch(i)
-    }
-
-    fn touch(&mut self, i: usize) -> Result<()> {
-        try_reserve(&mut self.touched, 1)?;
-        self.touched.push(i as u32);
-        Ok(())
-    }
-
-    /// New premiums around every cell the last move revealed or flagged.
-    fn refresh(&mut self) -> Result<()> {
-        let (rows, cols) = (self.regions.rows(), self.regions.cols());
-        let touched = std::mem::take(&mut self.touched);
-        for &t in &touched {
-            let mut result = Ok(());
-            for_block(t as usize, rows, cols, |j| {
-                if result.is_ok() {
-                    result = self.update(j);
-                }
-            });
-            result?;
-        }
-        self.touched = touched;
-        self.touched.clear();
-        Ok(())
-    }
-
-    fn update(&mut self, i: usize) -> Result<()> {
-        let p = self.compute(i);
-        if p != self.premium[i] {
-            self.premium[i] = p;
-            if p >= 0 {
-                let heap = &mut self.heaps[p as usize];
-                heap.try_reserve(1).map_err(|_| {
-                    crate::error::Error::new(
-                        crate::error::ErrorKind::OutOfMemory,
-                        "could not grow the ZiNi premium queue",
-                    )
-                })?;
-                heap.push(Reverse(i as u32));
-            }
-        }
-        Ok(())
-    }
-
-    fn compute(&self, i: usize) -> i8 {
-        let r = self.regions;
-        if !matches!(r.count(i), 1..=8) {
-            return NEVER;
-        }
-        let (mut bbbv, mut mines) = (0i8, 0i8);
-        let mut seen = [NO_OPENING; 9];
-        let mut openings = 0;
-        for_block(i, r.rows(), r.cols(), |j| {
-            if r.is_mine(j) {
-                mines += i8::from(self.state[j] & FLAGGED == 0);
-            } else if self.state[j] & REVEALED == 0 {
-                let o = r.opening(j);
-                if o != NO_OPENING {
-                    if !seen[..openings].contains(&o) {
-                        seen[openings] = o;
-                        openings += 1;
-                    }
-                } else {
-                    bbbv += i8::from(r.is_isolated(j));
-                }
-            }
-        });
-        let closed = i8::from(self.state[i] & REVEALED == 0);
-        bbbv + openings as i8 - mines - closed - 1
+        self.queue(i)
     }
 }
 
