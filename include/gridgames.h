@@ -156,11 +156,6 @@
 #define GG_ERR_INTERNAL 13
 
 /**
- * The relative error every answer is proven to meet; a board that cannot is refused.
- */
-#define PROMISE 1e-9
-
-/**
  * A Minesweeper game in progress, created by `gg_mines_new` or `gg_mines_from_board` and
  * released by `gg_mines_free`.
  *

@@ -2,6 +2,7 @@
 //!
 //! 'M' hidden mine, 'E' hidden empty, 'B' revealed blank, '1'-'8' revealed count, 'X' revealed mine.
 
+use super::block::for_block;
 use crate::error::{checked_area, Error, ErrorKind, Result};
 
 /// Hidden mine.
@@ -173,13 +174,10 @@ pub(crate) fn check_revealed_counts(cells: &[u8], rows: usize, cols: usize) -> R
             _ => continue,
         };
         let (r, c) = (i / cols, i % cols);
-        let (c0, c1) = (c.saturating_sub(1), (c + 1).min(cols - 1));
         let mut mines = 0;
-        for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
-            for &n in &cells[rr * cols + c0..=rr * cols + c1] {
-                mines += LEETCODE_MINES[usize::from(n)];
-            }
-        }
+        for_block(i, rows, cols, |j| {
+            mines += LEETCODE_MINES[usize::from(cells[j])]
+        });
         if mines != shown {
             return Err(Error::new(
                 ErrorKind::Inconsistent,

@@ -17,6 +17,7 @@
 //! inside `below`) whatever the board size, and the only memory is the marks themselves, made
 //! through a [`MineSink`] (a bit set, or a game's own grid).
 
+use super::block::for_block_at;
 use super::board::check_coordinate;
 use super::rng::SplitMix64;
 use crate::bitset::BitSet;
@@ -45,13 +46,7 @@ impl Exclusion {
         match self {
             Exclusion::None => {}
             Exclusion::Cell(r, c) => ex.push(r * cols + c),
-            Exclusion::Block(r, c) => {
-                for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
-                    for cc in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
-                        ex.push(rr * cols + cc);
-                    }
-                }
-            }
+            Exclusion::Block(r, c) => for_block_at(r, c, rows, cols, |i| ex.push(i)),
         }
         ex
     }

@@ -5,6 +5,7 @@
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
+mod block;
 mod board;
 mod endgame;
 mod flood;

@@ -20,6 +20,7 @@
 //! the work is bounded: after [`MAX_PERTURBATIONS`] perturbations across [`MAX_LAYOUTS`] fresh
 //! layouts the generator returns `GenerationFailed`.
 
+use super::block::{block_len, in_block};
 use super::board::check_coordinate;
 use super::probability::probabilities;
 use super::rng::SplitMix64;
@@ -65,8 +66,7 @@ pub fn no_guess_layout(
 ) -> Result<Vec<bool>> {
     let cells = checked_area(rows, cols, 1)?;
     check_coordinate(first_row, first_col, rows, cols)?;
-    let block = (first_row.saturating_sub(1)..=(first_row + 1).min(rows - 1)).count()
-        * (first_col.saturating_sub(1)..=(first_col + 1).min(cols - 1)).count();
+    let block = block_len(first_row, first_col, rows, cols);
     if mines > cells - block {
         return Err(Error::new(
             ErrorKind::TooManyMines,
@@ -278,7 +278,6 @@ impl Generator {
     ) -> Result<Generator> {
         let cells = rows * cols;
         let mut protected = try_filled(cells, false)?;
-        let (r0, c0) = (first / cols, first % cols);
         let mut free: Vec<usize> = Vec::new();
         free.try_reserve(cells).map_err(|_| {
             Error::new(
@@ -287,7 +286,7 @@ impl Generator {
             )
         })?;
         for (i, p) in protected.iter_mut().enumerate() {
-            if (i / cols).abs_diff(r0) <= 1 && (i % cols).abs_diff(c0) <= 1 {
+            if in_block(first, i, cols) {
                 *p = true;
             } else {
                 free.push(i);

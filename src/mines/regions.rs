@@ -9,6 +9,7 @@
 //! board can overflow the call stack). Opening labels follow the row-major order of each opening's
 //! first cell.
 
+use super::block::for_block;
 use crate::error::{try_filled, try_reserve, Error, ErrorKind, Result};
 
 /// Count byte of a mine.
@@ -17,23 +18,6 @@ pub(crate) const MINE_CELL: u8 = 9;
 const BORDER: u8 = 0x10;
 /// Label of a cell that belongs to no opening.
 pub(crate) const NO_OPENING: u32 = u32::MAX;
-
-/// Calls `f` with every cell of the 3x3 block around `i` (including `i`), clipped at the edges,
-/// in row-major order.
-#[inline]
-pub(crate) fn for_block(i: usize, rows: usize, cols: usize, mut f: impl FnMut(usize)) {
-    let r = i / cols;
-    let c = i - r * cols;
-    let (r0, r1) = (r.saturating_sub(1), (r + 2).min(rows));
-    let (c0, c1) = (c.saturating_sub(1), (c + 2).min(cols));
-    let mut base = r0 * cols;
-    for _ in r0..r1 {
-        for cc in c0..c1 {
-            f(base + cc);
-        }
-        base += cols;
-    }
-}
 
 /// A layout's neighbour counts, opening labels and isolated numbers.
 #[derive(Debug, Clone)]

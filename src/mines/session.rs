@@ -5,6 +5,7 @@
 //! are exactly the 'E' bytes, so the core flood fill ([`reveal_empty`]) opens regions on the grid
 //! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
 
+use super::block::{block_cells, block_len, for_block};
 use super::board::{
     check_coordinate, check_revealed_counts, check_shape, is_revealed, Board, MineTable, EMPTY,
     EXPLODED, MINE,
@@ -79,7 +80,8 @@ impl FirstClick {
         match self {
             FirstClick::Any => cells,
             FirstClick::Safe => cells.saturating_sub(1),
-            FirstClick::Opening => cells.saturating_sub(rows.min(3) * cols.min(3)),
+            // The block around (1, 1) is as large as any on the board.
+            FirstClick::Opening => cells.saturating_sub(block_len(1, 1, rows, cols)),
         }
     }
 
@@ -417,38 +419,31 @@ impl Game {
         if !(b'1'..=b'8').contains(&digit) {
             return Ok(Click::Unchanged);
         }
-        let (r0, r1) = (row.saturating_sub(1), (row + 1).min(self.rows - 1));
-        let (c0, c1) = (col.saturating_sub(1), (col + 1).min(self.cols - 1));
         let mut flagged = 0;
-        for r in r0..=r1 {
-            for &b in &self.cells[r * self.cols + c0..=r * self.cols + c1] {
-                flagged += u8::from(b == FLAGGED_EMPTY || b == FLAGGED_MINE);
-            }
-        }
+        for_block(i, self.rows, self.cols, |j| {
+            flagged += u8::from(matches!(self.cells[j], FLAGGED_EMPTY | FLAGGED_MINE));
+        });
         if flagged != digit - b'0' {
             return Ok(Click::Unchanged);
         }
         let (mut revealed, mut exploded) = (0, false);
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                let j = r * self.cols + c;
-                match self.cells[j] {
-                    MINE => {
-                        self.cells[j] = EXPLODED;
-                        exploded = true;
-                    }
-                    // An earlier neighbour's flood may already have opened this one.
-                    EMPTY => match self.open(r, c) {
-                        Ok(n) => revealed += n,
-                        Err(e) => {
-                            if exploded {
-                                self.state = GameState::Lost;
-                            }
-                            return Err(e);
-                        }
-                    },
-                    _ => {}
+        for j in block_cells(i, self.rows, self.cols) {
+            match self.cells[j] {
+                MINE => {
+                    self.cells[j] = EXPLODED;
+                    exploded = true;
                 }
+                // An earlier neighbour's flood may already have opened this one.
+                EMPTY => match self.open(j / self.cols, j % self.cols) {
+                    Ok(n) => revealed += n,
+                    Err(e) => {
+                        if exploded {
+                            self.state = GameState::Lost;
+                        }
+                        return Err(e);
+                    }
+                },
+                _ => {}
             }
         }
         Ok(if exploded {

@@ -19,7 +19,8 @@
 //! lowers the 3BV count of every cell whose block held it. The best cell comes from one lazy
 //! min-heap per premium value, so the whole run is O(cells log cells).
 
-use super::regions::{for_block, Regions, NO_OPENING};
+use super::block::{block_cells, for_block};
+use super::regions::{Regions, NO_OPENING};
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -221,14 +222,7 @@ impl<'a> Greedy<'a> {
             self.clicks += 1;
             self.reveal(i)?;
         }
-        let mut block = [0u32; 9];
-        let mut n = 0;
-        for_block(i, rows, cols, |j| {
-            block[n] = j as u32;
-            n += 1;
-        });
-        for &j in &block[..n] {
-            let j = j as usize;
+        for j in block_cells(i, rows, cols) {
             if !self.regions.is_mine(j) {
                 self.reveal(j)?;
             } else if self.state[j] & FLAGGED == 0 {
@@ -251,15 +245,9 @@ impl<'a> Greedy<'a> {
         mut f: impl FnMut(&mut Self, usize) -> Result<()>,
     ) -> Result<()> {
         let (rows, cols) = (self.regions.rows(), self.regions.cols());
-        let mut block = [0u32; 9];
-        let mut n = 0;
-        for_block(i, rows, cols, |j| {
-            block[n] = j as u32;
-            n += 1;
-        });
-        for &j in &block[..n] {
-            if self.numbered(j as usize) {
-                f(self, j as usize)?;
+        for j in block_cells(i, rows, cols) {
+            if self.numbered(j) {
+                f(self, j)?;
             }
         }
         Ok(())
@@ -290,14 +278,7 @@ impl<'a> Greedy<'a> {
         for pass in 0..2 {
             for k in from..to {
                 let z = self.zeros[k as usize] as usize;
-                let mut block = [0u32; 9];
-                let mut n = 0;
-                for_block(z, rows, cols, |j| {
-                    block[n] = j as u32;
-                    n += 1;
-                });
-                for &j in &block[..n] {
-                    let j = j as usize;
+                for j in block_cells(z, rows, cols) {
                     if pass == 0 {
                         if self.state[j] & REVEALED == 0 {
                             if self.numbered(j) {
