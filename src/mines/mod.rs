@@ -9,6 +9,7 @@ mod block;
 mod board;
 mod endgame;
 mod flood;
+mod hint;
 mod layout;
 mod neighbours;
 mod no_guess;
@@ -17,7 +18,6 @@ mod regions;
 mod reveal;
 mod rng;
 mod session;
-mod solver;
 mod stats;
 mod view;
 mod wide;
@@ -27,13 +27,13 @@ pub use board::{
     check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
     BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
+pub use hint::{advise, advise_with, hint, Advice, Hint};
 pub use layout::{Exclusion, Layout, MineSink};
 pub use no_guess::{no_guess_layout, solvable_without_guessing, MAX_LAYOUTS, MAX_PERTURBATIONS};
 pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};
 pub use reveal::{click, reveal_empty, Click};
 pub use rng::SplitMix64;
 pub use session::{Config, FirstClick, Game, GameState, PlayStats};
-pub use solver::{advise, advise_with, hint, Advice, Hint};
 pub use stats::{measure, BoardStats};
 pub use view::{View, FLAG, HIDDEN};
 pub use wide::{binomial, Wide};
