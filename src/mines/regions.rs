@@ -71,7 +71,7 @@ impl Regions {
 
     fn label_openings(&mut self) -> Result<()> {
         let (rows, cols) = (self.rows, self.cols);
-        let mut stack: Vec<u32> = Vec::new();
+        let mut stack = Vec::new();
         for start in 0..self.cells.len() {
             if self.cells[start] != 0 || self.opening[start] != NO_OPENING {
                 continue;
@@ -79,28 +79,21 @@ impl Regions {
             let label = self.openings as u32;
             self.openings += 1;
             self.opening[start] = label;
-            try_reserve(&mut stack, 1)?;
-            stack.push(start as u32);
-            while let Some(z) = stack.pop() {
-                let mut grow = Ok(());
-                for_block(z as usize, rows, cols, |j| {
-                    let cell = &mut self.cells[j];
-                    if *cell == 0 {
-                        if self.opening[j] == NO_OPENING {
-                            self.opening[j] = label;
-                            if grow.is_ok() {
-                                grow = try_reserve(&mut stack, 1);
-                            }
-                            if grow.is_ok() {
-                                stack.push(j as u32);
-                            }
-                        }
-                    } else if *cell != MINE_CELL {
-                        *cell |= BORDER;
+            let (cells, opening) = (&mut self.cells, &mut self.opening);
+            walk_group(start, rows, cols, &mut stack, |j| {
+                let cell = &mut cells[j];
+                if *cell == 0 {
+                    let new = opening[j] == NO_OPENING;
+                    if new {
+                        opening[j] = label;
                     }
-                });
-                grow?;
-            }
+                    return new;
+                }
+                if *cell != MINE_CELL {
+                    *cell |= BORDER;
+                }
+                false
+            })?;
         }
         Ok(())
     }
@@ -151,7 +144,10 @@ impl Regions {
 
     /// 3BV: openings plus isolated numbers.
     pub(crate) fn bbbv(&self) -> usize {
-        self.openings + self.cells.iter().filter(|&&b| matches!(b, 1..=8)).count()
+        self.openings
+            + (0..self.cells.len())
+                .filter(|&i| self.is_isolated(i))
+                .count()
     }
 
     /// Safe cells showing 0, 1, ..., 8.
@@ -167,9 +163,8 @@ impl Regions {
 
     /// The 8-connected groups of isolated numbers.
     pub(crate) fn islands(&self) -> Result<usize> {
-        let (rows, cols) = (self.rows, self.cols);
         let mut seen = try_filled(self.cells.len(), false)?;
-        let mut stack: Vec<u32> = Vec::new();
+        let mut stack = Vec::new();
         let mut islands = 0;
         for start in 0..self.cells.len() {
             if seen[start] || !self.is_isolated(start) {
@@ -177,23 +172,11 @@ impl Regions {
             }
             islands += 1;
             seen[start] = true;
-            try_reserve(&mut stack, 1)?;
-            stack.push(start as u32);
-            while let Some(x) = stack.pop() {
-                let mut grow = Ok(());
-                for_block(x as usize, rows, cols, |j| {
-                    if !seen[j] && self.is_isolated(j) {
-                        seen[j] = true;
-                        if grow.is_ok() {
-                            grow = try_reserve(&mut stack, 1);
-                        }
-                        if grow.is_ok() {
-                            stack.push(j as u32);
-                        }
-                    }
-                });
-                grow?;
-            }
+            walk_group(start, self.rows, self.cols, &mut stack, |j| {
+                let new = !seen[j] && self.is_isolated(j);
+                seen[j] |= new;
+                new
+            })?;
         }
         Ok(islands)
     }
@@ -218,6 +201,34 @@ impl Regions {
         }
         Ok(n)
     }
+}
+
+/// Walks the 8-connected group of `start` (already claimed) depth first, with an explicit stack
+/// so that no board can overflow the call stack: `claim(j)` is asked about every neighbour of
+/// every member and says whether `j` is a new member.
+fn walk_group(
+    start: usize,
+    rows: usize,
+    cols: usize,
+    stack: &mut Vec<u32>,
+    mut claim: impl FnMut(usize) -> bool,
+) -> Result<()> {
+    stack.clear();
+    try_reserve(stack, 1)?;
+    stack.push(start as u32);
+    while let Some(x) = stack.pop() {
+        let mut grow = Ok(());
+        for_block(x as usize, rows, cols, |j| {
+            if claim(j) && grow.is_ok() {
+                grow = try_reserve(stack, 1);
+                if grow.is_ok() {
+                    stack.push(j as u32);
+                }
+            }
+        });
+        grow?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

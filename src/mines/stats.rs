@@ -6,7 +6,7 @@
 //! - **islands**: the 8-connected groups of isolated numbers;
 //! - **ZiNi**: the clicks of the greedy Zimmermann-Nikolaus strategy (`zini.rs`), never above 3BV.
 
-use super::board::{check_revealed_counts, Board, EXPLODED, MINE};
+use super::board::{check_revealed_counts, Board, LEETCODE_MINES};
 use super::regions::Regions;
 use super::zini::greedy_zini;
 use crate::error::{try_filled, Result};
@@ -42,7 +42,7 @@ pub fn measure(board: &[u8], rows: usize, cols: usize) -> Result<BoardStats> {
     cells.copy_from_slice(board);
     Board::new(&mut cells, rows, cols)?;
     check_revealed_counts(&cells, rows, cols)?;
-    let regions = Regions::new(rows, cols, |i| matches!(cells[i], MINE | EXPLODED))?;
+    let regions = Regions::new(rows, cols, |i| LEETCODE_MINES[usize::from(cells[i])] != 0)?;
     drop(cells);
     of_regions(&regions)
 }
