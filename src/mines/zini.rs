@@ -272,32 +272,45 @@ impl<'a> Greedy<'a> {
             return Ok(());
         }
         self.unsolved -= 1;
+        // The opening and its border are revealed.
+        self.each_around_opening(o, |g, j| {
+            if g.state[j] & REVEALED != 0 {
+                Ok(())
+            } else if g.numbered(j) {
+                g.open_number(j)
+            } else {
+                g.state[j] |= REVEALED;
+                Ok(())
+            }
+        })?;
+        // Every block that held the opening holds one unit fewer: each such cell once.
+        self.each_around_opening(o, |g, j| {
+            if g.numbered(j) && g.state[j] & SEEN == 0 {
+                g.state[j] |= SEEN;
+                g.units[j] -= 1;
+                g.queue(j)?;
+            }
+            Ok(())
+        })?;
+        self.each_around_opening(o, |g, j| {
+            g.state[j] &= !SEEN;
+            Ok(())
+        })
+    }
+
+    /// Calls `f` on every cell of the 3x3 blocks around the zeros of opening `o` (a cell next to
+    /// several zeros comes several times).
+    fn each_around_opening(
+        &mut self,
+        o: u32,
+        mut f: impl FnMut(&mut Self, usize) -> Result<()>,
+    ) -> Result<()> {
         let (rows, cols) = (self.regions.rows(), self.regions.cols());
         let (from, to) = (self.starts[o as usize], self.starts[o as usize + 1]);
-        // The opening and its border; then one unit fewer, once, for every block that held it.
-        for pass in 0..2 {
-            for k in from..to {
-                let z = self.zeros[k as usize] as usize;
-                for j in block_cells(z, rows, cols) {
-                    if pass == 0 {
-                        if self.state[j] & REVEALED == 0 {
-                            if self.numbered(j) {
-                                self.open_number(j)?;
-                            } else {
-                                self.state[j] |= REVEALED;
-                            }
-                        }
-                    } else if self.numbered(j) && self.state[j] & SEEN == 0 {
-                        self.state[j] |= SEEN;
-                        self.units[j] -= 1;
-                        self.queue(j)?;
-                    }
-                }
-            }
-        }
         for k in from..to {
-            let z = self.zeros[k as usize] as usize;
-            for_block(z, rows, cols, |j| self.state[j] &= !SEEN);
+            for j in block_cells(self.zeros[k as usize] as usize, rows, cols) {
+                f(self, j)?;
+            }
         }
         Ok(())
     }
