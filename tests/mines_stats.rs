@@ -20,6 +20,35 @@ fn block(i: usize, rows: usize, cols: usize) -> Vec<usize> {
     v
 }
 
+/// Labels each cell satisfying `member` with the smallest index of its 8-connected group, by
+/// repeated relaxation.
+fn groups(
+    n: usize,
+    rows: usize,
+    cols: usize,
+    member: impl Fn(usize) -> bool,
+) -> Vec<Option<usize>> {
+    let mut label: Vec<Option<usize>> = (0..n).map(|i| member(i).then_some(i)).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..n {
+            if let Some(o) = label[i] {
+                let m = block(i, rows, cols)
+                    .into_iter()
+                    .filter_map(|j| label[j])
+                    .min()
+                    .unwrap_or(o);
+                if m < o {
+                    label[i] = Some(m);
+                    changed = true;
+                }
+            }
+        }
+    }
+    label
+}
+
 /// A layout read from the definitions: counts, zero regions found by repeated relaxation.
 struct Plain {
     rows: usize,
@@ -36,25 +65,7 @@ impl Plain {
         let count: Vec<usize> = (0..n)
             .map(|i| block(i, rows, cols).iter().filter(|&&j| mine[j]).count())
             .collect();
-        let zero = |i: usize| !mine[i] && count[i] == 0;
-        let mut opening: Vec<Option<usize>> = (0..n).map(|i| zero(i).then_some(i)).collect();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for i in 0..n {
-                if let Some(mut o) = opening[i] {
-                    for j in block(i, rows, cols) {
-                        if let Some(p) = opening[j] {
-                            o = o.min(p);
-                        }
-                    }
-                    if Some(o) != opening[i] {
-                        opening[i] = Some(o);
-                        changed = true;
-                    }
-                }
-            }
-        }
+        let opening = groups(n, rows, cols, |i| !mine[i] && count[i] == 0);
         Plain {
             rows,
             cols,
@@ -84,25 +95,7 @@ impl Plain {
     }
 
     fn islands(&self) -> usize {
-        let n = self.mine.len();
-        let mut label: Vec<Option<usize>> = (0..n).map(|i| self.isolated(i).then_some(i)).collect();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for i in 0..n {
-                if let Some(mut o) = label[i] {
-                    for j in block(i, self.rows, self.cols) {
-                        if let Some(p) = label[j] {
-                            o = o.min(p);
-                        }
-                    }
-                    if Some(o) != label[i] {
-                        label[i] = Some(o);
-                        changed = true;
-                    }
-                }
-            }
-        }
+        let label = groups(self.mine.len(), self.rows, self.cols, |i| self.isolated(i));
         let mut roots: Vec<usize> = label.into_iter().flatten().collect();
         roots.sort_unstable();
         roots.dedup();
