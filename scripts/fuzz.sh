@@ -9,6 +9,9 @@
 # regression test by copying it into fuzz/regressions/<target>/ (tests/fuzz_regressions.rs
 # replays that folder in every `cargo test`).
 #
+# With GG_FUZZ_RUNS set, each target runs for that many executions instead (SECONDS is then
+# ignored): scripts/fuzz-long.sh. Either way a table of what each target did ends the output.
+#
 # Needs a nightly toolchain and cargo-fuzz (scripts/install-test-tools.sh installs cargo-fuzz);
 # without them it prints why and exits 0.
 set -euo pipefail
@@ -16,7 +19,14 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-${GG_FUZZ_SECONDS:-30}}"
 shift || true
-if [ "$seconds" = 0 ]; then
+if [ -n "${GG_FUZZ_RUNS:-}" ]; then
+    limit=(-runs="$GG_FUZZ_RUNS")
+    what="$GG_FUZZ_RUNS executions"
+else
+    limit=(-max_total_time="$seconds")
+    what="${seconds}s"
+fi
+if [ "$seconds" = 0 ] && [ -z "${GG_FUZZ_RUNS:-}" ]; then
     echo "SKIPPED fuzzing: 0 seconds asked for"
     exit 0
 fi
@@ -42,24 +52,35 @@ echo "== cargo fuzz build (${targets[*]})"
 cargo +nightly fuzz build
 
 status=0
+table="| target | executions | seconds | executions/s | coverage | corpus | result |
+| --- | ---: | ---: | ---: | ---: | ---: | --- |"
 for t in "${targets[@]}"; do
     corpus=(fuzz/corpus/"$t")
     mkdir -p "${corpus[0]}"
     # Kept regressions seed the corpus; libFuzzer only writes to the first folder.
     [ -d fuzz/regressions/"$t" ] && corpus+=(fuzz/regressions/"$t")
     log="fuzz/corpus/$t.log"
-    echo "== fuzzing $t for ${seconds}s"
+    echo "== fuzzing $t for $what"
+    start=$(date +%s)
     if cargo +nightly fuzz run "$t" "${corpus[@]}" -- \
-        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+        "${limit[@]}" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
         >"$log" 2>&1; then
-        execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-        cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 || true)
-        echo "   $t: ${execs:-?} executions, $cov, corpus $(find "${corpus[0]}" -type f | wc -l) inputs, no failure"
+        result="no failure"
     else
         status=1
+        result="FAILED"
         echo "   $t: FAILED; the log's end ($log):"
         tail -n 60 "$log"
         echo "   Keep the input under fuzz/artifacts/$t/ as fuzz/regressions/$t/<name> once fixed."
     fi
+    secs=$(($(date +%s) - start))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+' || echo "?")
+    inputs=$(find "${corpus[0]}" -type f | wc -l)
+    echo "   $t: ${execs:-?} executions, cov: $cov, corpus $inputs inputs, $result"
+    table="$table
+| \`$t\` | ${execs:-?} | $secs | $(( ${execs:-0} / (secs > 0 ? secs : 1) )) | $cov | $inputs | $result |"
 done
+echo
+echo "$table"
 exit "$status"
