@@ -9,6 +9,7 @@ pub mod bitset;
 pub mod error;
 pub mod ffi;
 pub mod mines;
+pub mod radix_heap;
 pub mod snakes;
 
 pub use error::{Error, ErrorKind, Result};
