@@ -163,6 +163,12 @@ fn main() {
         print_table("LeetCode-sized batches, medium and huge boards", &rows);
     }
 
+    // The six board families of the speed goals, median of three side-by-side rounds.
+    let families_n = if quick { 1000 } else { 4000 };
+    if want("snakes families") {
+        snakes_families(families_n);
+    }
+
     // The sweep: same content (2% short jumps; 0.2% mines clicked in the opening) at growing sizes.
     let sides: &[(usize, &str)] = if quick {
         &[(100, "10^4"), (316, "10^5"), (1000, "10^6")]
@@ -279,6 +285,87 @@ fn snakes_case(
         ours_peak,
         seed,
     }
+}
+
+/// The six board families of the speed goals: (name, jumps per million squares, reach).
+const FAMILIES: [(&str, u64, Option<u64>); 6] = [
+    ("2% within 50", 20_000, Some(50)),
+    ("2% anywhere", 20_000, None),
+    ("0.2% within 50", 2_000, Some(50)),
+    ("0.2% anywhere", 2_000, None),
+    ("10% within 50", 100_000, Some(50)),
+    ("20% anywhere", 200_000, None),
+];
+
+/// The textbook BFS (a distance array and a queue of squares, the boustrophedon map computed per
+/// landing), as a C++ programmer would write seed 004 with `std::vector`: the baseline of the
+/// speed goals, beside the seed transcription's hash map.
+fn textbook_bfs(cells: &[i32], n: usize) -> i32 {
+    let last = n * n;
+    let num = Numbering::new(n, n);
+    let mut dist = vec![-1i32; last + 1];
+    let mut queue = std::collections::VecDeque::with_capacity(1024);
+    dist[1] = 0;
+    queue.push_back(1usize);
+    while let Some(s) = queue.pop_front() {
+        if s == last {
+            return dist[s];
+        }
+        for t in s + 1..=(s + 6).min(last) {
+            let raw = cells[num.index_of(t)];
+            let d = if raw < 0 { t } else { raw as usize };
+            if dist[d] < 0 {
+                dist[d] = dist[s] + 1;
+                queue.push_back(d);
+            }
+        }
+    }
+    -1
+}
+
+/// Prints, per family at `n x n`, the median of three rounds of one read, ours and the textbook
+/// BFS, each round timing the three side by side.
+fn snakes_families(n: usize) {
+    println!("### Snakes and Ladders families at n = {n} (median of 3 side-by-side rounds)");
+    println!();
+    println!("| family | rolls | read ms | ours ms | textbook BFS ms | ours / read | ours / BFS |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (i, &(name, ppm, reach)) in FAMILIES.iter().enumerate() {
+        let mut rng = Rng(n as u64 * 31 + i as u64);
+        let cells = snakes_board(&mut rng, n, ppm, reach);
+        let answer = ours_min_rolls(&cells, n);
+        assert_eq!(
+            answer,
+            textbook_bfs(&cells, n),
+            "{name}: ours and the BFS disagree"
+        );
+        let budget = Duration::from_millis(50);
+        let rounds: Vec<(f64, f64, f64)> = (0..3)
+            .map(|_| {
+                let read = sequential_read(as_bytes(&cells)).as_secs_f64();
+                let ours = best_time(budget, 2, || (), |()| ours_min_rolls(&cells, n));
+                let bfs = best_time(budget, 1, || (), |()| textbook_bfs(&cells, n));
+                (read, ours.as_secs_f64(), bfs.as_secs_f64())
+            })
+            .collect();
+        let median = |key: fn(&(f64, f64, f64)) -> f64| {
+            let mut v: Vec<f64> = rounds.iter().map(key).collect();
+            v.sort_by(f64::total_cmp);
+            v[1]
+        };
+        let read = median(|r| r.0);
+        let ours = median(|r| r.1);
+        let bfs = median(|r| r.2);
+        let ratio_read = median(|r| r.1 / r.0);
+        let ratio_bfs = median(|r| r.1 / r.2);
+        println!(
+            "| {name} | {answer} | {:.2} | {:.2} | {:.1} | {ratio_read:.1}x | {ratio_bfs:.3}x |",
+            read * 1e3,
+            ours * 1e3,
+            bfs * 1e3
+        );
+    }
+    println!();
 }
 
 /// `count` LeetCode-sized boards (n = `n`, 5% jumps anywhere), each solved once per timed run.

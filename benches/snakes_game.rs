@@ -12,7 +12,7 @@ mod common;
 use common::{best_time, Rng};
 use gridgames::snakes::{
     expected_turns_bounded, fewest_rolls, grid_to_jumps, milton_bradley_jumps, shortest,
-    win_chances, Game, JumpTable, Numbering, Overshoot, RoundDistribution, Rules,
+    win_chances, Game, Numbering, Overshoot, RoundDistribution, Rules,
 };
 use std::collections::VecDeque;
 use std::hint::black_box;
@@ -198,11 +198,11 @@ fn report(name: &str, jumps: &[i32], budget: Duration) {
         Duration::from_millis(300),
         3,
         || (),
-        |()| fewest_rolls(&JumpTable(jumps), 1, 6),
+        |()| fewest_rolls(&on1.track(), 1, 6),
     );
     assert_eq!(
         bfs_baseline(&on1),
-        fewest_rolls(&JumpTable(jumps), 1, 6).unwrap()
+        fewest_rolls(&on1.track(), 1, 6).unwrap()
     );
     println!(
         "  shortest        {:>9.3} ms  ({} turns, faces included)",

@@ -17,7 +17,7 @@ mod reference;
 
 use gridgames::ffi::*;
 use gridgames::mines::{reveal_empty, MineTable};
-use gridgames::snakes::{fewest_rolls, min_rolls, Board, JumpTable, Numbering};
+use gridgames::snakes::{fewest_rolls, min_rolls, Board, Numbering, Track};
 use proptest::prelude::*;
 
 // ------------------------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ proptest! {
         let want = plain_reference::linear_min_rolls(&table, start, faces.min(table.len()));
         let board = Board::new(&cells, rows, cols).unwrap();
         prop_assert_eq!(fewest_rolls(&board, start, faces).unwrap(), want);
-        prop_assert_eq!(fewest_rolls(&JumpTable(&table), start, faces).unwrap(), want);
+        prop_assert_eq!(fewest_rolls(&Track::new(&table).unwrap(), start, faces).unwrap(), want);
     }
 }
 

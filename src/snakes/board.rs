@@ -31,41 +31,7 @@ impl<'a> Board<'a> {
 
     /// Validates a `rows x cols` board.
     pub fn new(cells: &'a [i32], rows: usize, cols: usize) -> Result<Self> {
-        let squares = check_dimensions(rows, cols)?;
-        if cells.len() != squares {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                format!(
-                    "a {rows} x {cols} board needs {squares} cells, got {}",
-                    cells.len()
-                ),
-            ));
-        }
-        let numbering = Numbering::new(rows, cols);
-        if let Some(i) = first_invalid(cells, squares) {
-            let (r, c) = (i / cols, i % cols);
-            return Err(Error::new(
-                ErrorKind::InvalidCell,
-                format!(
-                    "cell ({r}, {c}) holds {}; a destination must be -1 or 1..{squares}",
-                    cells[i]
-                ),
-            ));
-        }
-        for s in [1, squares] {
-            let i = numbering.index_of(s);
-            if cells[i] != -1 {
-                return Err(Error::new(
-                    ErrorKind::InvalidCell,
-                    format!(
-                        "cell ({}, {}) is square {s} and holds {}; squares 1 and {squares} hold no jump",
-                        i / cols,
-                        i % cols,
-                        cells[i]
-                    ),
-                ));
-            }
-        }
+        let numbering = check_grid(cells, rows, cols, EndRule::LeetCode)?;
         Ok(Board { cells, numbering })
     }
 
@@ -105,6 +71,72 @@ pub fn check_dimensions(rows: usize, cols: usize) -> Result<usize> {
         ));
     }
     Ok(squares)
+}
+
+/// What the end squares of a grid may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EndRule {
+    /// LeetCode 909: squares 1 and `N` hold -1.
+    LeetCode,
+    /// A real board: square 1 may hold a jump (taken by a player who lands there from off the
+    /// board); square `N` holds -1 or `N`, which means nothing.
+    Track,
+}
+
+/// Validates a `rows x cols` grid: its size, every destination in `1..=N`, and `rule` for the end
+/// squares. The errors name the cell, its value and the allowed range.
+pub(crate) fn check_grid(
+    cells: &[i32],
+    rows: usize,
+    cols: usize,
+    rule: EndRule,
+) -> Result<Numbering> {
+    let squares = check_dimensions(rows, cols)?;
+    if cells.len() != squares {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            format!(
+                "a {rows} x {cols} board needs {squares} cells, got {}",
+                cells.len()
+            ),
+        ));
+    }
+    if let Some(i) = first_invalid(cells, squares) {
+        return Err(Error::new(
+            ErrorKind::InvalidCell,
+            format!(
+                "cell ({}, {}) holds {}; a destination must be -1 or 1..{squares}",
+                i / cols,
+                i % cols,
+                cells[i]
+            ),
+        ));
+    }
+    let numbering = Numbering::new(rows, cols);
+    let ends: &[usize] = match rule {
+        EndRule::LeetCode => &[1, squares],
+        EndRule::Track => &[squares],
+    };
+    for &s in ends {
+        let i = numbering.index_of(s);
+        let v = cells[i];
+        let allowed = v == -1 || (rule == EndRule::Track && v as usize == squares);
+        if !allowed {
+            let rule = match rule {
+                EndRule::LeetCode => format!("squares 1 and {squares} hold no jump"),
+                EndRule::Track => "the last square holds no jump".to_string(),
+            };
+            return Err(Error::new(
+                ErrorKind::InvalidCell,
+                format!(
+                    "cell ({}, {}) is square {s} and holds {v}; {rule}",
+                    i / cols,
+                    i % cols
+                ),
+            ));
+        }
+    }
+    Ok(numbering)
 }
 
 /// Index of the first cell that is neither -1 nor in `1..=squares`.

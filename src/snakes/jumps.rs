@@ -4,7 +4,8 @@
 //! do not fit the LeetCode grid, so the game analysis reads `jumps[s - 1]`: -1 for no jump, else
 //! the destination of square `s`. [`grid_to_jumps`] converts a LeetCode grid into that form.
 
-use super::board::{check_dimensions, first_invalid};
+use super::board::{check_dimensions, check_grid, first_invalid, EndRule};
+#[cfg(test)]
 use super::numbering::Numbering;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 
@@ -104,40 +105,8 @@ pub fn grid_to_jumps_with(
     cols: usize,
     put: impl FnMut(usize, i32),
 ) -> Result<usize> {
-    let squares = check_dimensions(rows, cols)?;
-    if board.len() != squares {
-        return Err(Error::new(
-            ErrorKind::InvalidArgument,
-            format!(
-                "a {rows} x {cols} board needs {squares} cells, got {}",
-                board.len()
-            ),
-        ));
-    }
-    if let Some(i) = first_invalid(board, squares) {
-        return Err(Error::new(
-            ErrorKind::InvalidCell,
-            format!(
-                "cell ({}, {}) holds {}; a destination must be -1 or 1..{squares}",
-                i / cols,
-                i % cols,
-                board[i]
-            ),
-        ));
-    }
-    let numbering = Numbering::new(rows, cols);
-    let i = numbering.index_of(squares);
-    let last = board[i];
-    if last != -1 && last as usize != squares {
-        return Err(Error::new(
-            ErrorKind::InvalidCell,
-            format!(
-                "cell ({}, {}) is square {squares} and holds {last}; the last square holds no jump",
-                i / cols,
-                i % cols
-            ),
-        ));
-    }
+    let numbering = check_grid(board, rows, cols, EndRule::Track)?;
+    let squares = numbering.squares();
     numbering.walk(board, 1, squares, put);
     Ok(squares)
 }
