@@ -30,8 +30,7 @@ pub unsafe extern "C" fn gg_snakes_min_rolls(
         let squares = snakes::check_dimensions(n, n)?;
         let cells = try_slice!(board, squares);
         let out = try_out!(rolls_out);
-        let board = snakes::Board::square(cells, n)?;
-        let rolls = snakes::min_rolls(&board)?;
+        let rolls = snakes::min_rolls_of_grid(cells, n, n)?;
         // At most n*n - 1 <= INT32_MAX - 1 rolls, so the cast cannot truncate.
         out.set(rolls.map_or(-1, |r| r as i32));
         Ok(())

@@ -24,8 +24,9 @@
 //! jump, and waves are used only with at most one jump per `SQUARES_PER_JUMP` squares. So the
 //! search adds at most 1/8 of an `int32_t` board (the faces need 4 more bytes per square).
 
-use super::board::Board;
+use super::board::{check_dimensions, Board};
 use super::jumps::Track;
+use super::numbering::Numbering;
 use super::rules::Game;
 use crate::bitset::BitSet;
 use crate::error::{try_filled, Error, ErrorKind, Result};
@@ -158,7 +159,8 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
 pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     let track = game.track();
     let (start, faces) = (game.rules().start, game.faces());
-    let list = JumpList::read(&track, usize::MAX)?.expect("no cap");
+    let list =
+        JumpList::read(track.squares(), usize::MAX, |f| track.each_jump(f))?.expect("no cap");
     let mut from = try_filled(track.squares() + 1, UNSET)?;
     from[start] = start as u32;
     let Waves::Done(end) = waves(&track, &list, start, faces, usize::MAX, Some(&mut from))? else {
@@ -229,15 +231,68 @@ fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Res
         #[cfg(test)]
         Method::Walk { max_runs } => (0, 0, max_runs),
     };
-    if max_events > 0 {
-        if let Some(list) = JumpList::read(jumps, max_jumps)? {
-            let max_events = max_events.min(event_budget(last, list.bytes()));
-            if let Waves::Done(end) = waves(jumps, &list, start, faces, max_events, None)? {
-                return Ok(end.map(|end| end.rolls));
-            }
+    let list = match max_events {
+        0 => None,
+        _ => JumpList::read(last, max_jumps, |f| jumps.each_jump(f))?,
+    };
+    search(jumps, list, start, faces, max_events, max_runs)
+}
+
+/// Waves over `list` when there is one and their queue fits `max_events`, else the window walk.
+fn search(
+    jumps: &impl Jumps,
+    list: Option<JumpList>,
+    start: usize,
+    faces: usize,
+    max_events: usize,
+    max_runs: usize,
+) -> Result<Option<u64>> {
+    let last = jumps.squares();
+    if let Some(list) = list {
+        let max_events = max_events.min(event_budget(last, list.bytes()));
+        if let Waves::Done(end) = waves(jumps, &list, start, faces, max_events, None)? {
+            return Ok(end.map(|end| end.rolls));
         }
     }
     walk_windows(jumps, start, faces, max_runs)
+}
+
+/// [`min_rolls`] on a LeetCode grid that has not been validated yet: the pass that lists the
+/// jumps checks them too, so a sparse board is read once. The errors are those of
+/// [`Board::new`], which also names the cell whenever something is wrong.
+///
+/// ```
+/// use gridgames::snakes::min_rolls_of_grid;
+/// assert_eq!(min_rolls_of_grid(&[-1, -1, -1, 3], 2, 2).unwrap(), Some(1));
+/// assert!(min_rolls_of_grid(&[-1, -1, 5, -1], 2, 2).is_err()); // 5 > 4
+/// ```
+pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Option<u64>> {
+    let squares = check_dimensions(rows, cols)?;
+    if cells.len() != squares {
+        Board::new(cells, rows, cols)?;
+    }
+    let numbering = Numbering::new(rows, cols);
+    let mut valid = true;
+    let list = JumpList::read(squares, squares / SQUARES_PER_JUMP, |f| {
+        numbering.scan(cells, -1, |s, raw| {
+            if raw < 1 || raw as usize > squares {
+                valid = false;
+                return false;
+            }
+            raw as usize == s || f(s, raw as usize)
+        })
+    })?;
+    let plain_ends = [1, squares]
+        .iter()
+        .all(|&s| cells[numbering.index_of(s)] == -1);
+    // Anything wrong, or a scan cut short by a dense board: the full check decides.
+    let board = if valid && plain_ends && list.is_some() {
+        Board::checked(cells, numbering)
+    } else {
+        Board::new(cells, rows, cols)?
+    };
+    let runs = (squares / RUNS_PER_SQUARE).max(MIN_RUNS);
+    search(&board, list, 1, 6, usize::MAX, runs)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,8 +309,14 @@ struct JumpList {
 const BLOCK_BITS: u32 = 8;
 
 impl JumpList {
-    /// The jumps of `jumps` in one pass, or `None` when there are more than `cap`.
-    fn read(jumps: &impl Jumps, cap: usize) -> Result<Option<JumpList>> {
+    /// The jumps of a board of `last` squares, which `visit` hands in square order to the
+    /// callback it is given (stopping when that returns `false`); `None` when there are more
+    /// than `cap`.
+    fn read(
+        last: usize,
+        cap: usize,
+        visit: impl FnOnce(&mut dyn FnMut(usize, usize) -> bool),
+    ) -> Result<Option<JumpList>> {
         let oom = |what: &str, n: usize| {
             Error::new(
                 ErrorKind::OutOfMemory,
@@ -264,7 +325,7 @@ impl JumpList {
         };
         let mut list: Vec<(u32, u32)> = Vec::new();
         let (mut over, mut failed) = (false, false);
-        jumps.each_jump(|s, d| {
+        visit(&mut |s, d| {
             if list.len() == list.capacity() {
                 if list.len() >= cap {
                     over = true;
@@ -286,7 +347,6 @@ impl JumpList {
         if over {
             return Ok(None);
         }
-        let last = jumps.squares();
         list.push((last as u32 + 1, 0));
         let mut blocks =
             try_filled((last >> BLOCK_BITS) + 2, 0u32).map_err(|_| oom("an index", list.len()))?;
@@ -815,6 +875,47 @@ mod tests {
         // A jump is taken once: landing on 2 leads to 3, not on to 4.
         assert_eq!(rolls(&[-1, 4, -1, 3], 2), Some(1));
         assert_eq!(rolls(&[-1], 1), Some(0));
+    }
+
+    #[test]
+    fn unchecked_grids_give_the_answers_and_errors_of_checked_ones() {
+        let mut seed = 3u64;
+        let mut rnd = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) * m) >> 31
+        };
+        for case in 0..3000 {
+            let (rows, cols) = (1 + rnd(12) as usize, 1 + rnd(12) as usize);
+            let n = rows * cols;
+            // Sparse to dense (past the jump list's cap), sometimes one bad cell.
+            let per_mille = [5, 50, 300][case % 3];
+            let mut cells: Vec<i32> = (0..n)
+                .map(|_| {
+                    if rnd(1000) < per_mille {
+                        1 + rnd(n as u64) as i32
+                    } else {
+                        -1
+                    }
+                })
+                .collect();
+            if case % 7 == 0 {
+                let bad = [0, -2, n as i32 + 1, i32::MIN][case % 4];
+                cells[rnd(n as u64) as usize] = bad;
+            }
+            let want = Board::new(&cells, rows, cols).and_then(|b| min_rolls(&b));
+            let got = min_rolls_of_grid(&cells, rows, cols);
+            match (got, want) {
+                (Ok(g), Ok(w)) => assert_eq!(g, w, "{cells:?}"),
+                (Err(g), Err(w)) => {
+                    assert_eq!((g.kind(), g.detail()), (w.kind(), w.detail()), "{cells:?}")
+                }
+                (g, w) => panic!("{cells:?}: {g:?} against {w:?}"),
+            }
+        }
+        let e = min_rolls_of_grid(&[-1; 3], 2, 2).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
     }
 
     #[test]

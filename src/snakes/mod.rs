@@ -19,6 +19,6 @@ pub use classic::milton_bradley_jumps;
 pub use expected::{expected_turns, expected_turns_bounded, Expected};
 pub use jumps::{check_squares, grid_to_jumps, grid_to_jumps_with, Track};
 pub use lengths::{win_chances, RoundDistribution, TurnChain};
-pub use min_rolls::{fewest_rolls, min_rolls, shortest, Jumps};
+pub use min_rolls::{fewest_rolls, min_rolls, min_rolls_of_grid, shortest, Jumps};
 pub use numbering::Numbering;
 pub use rules::{Game, Overshoot, Rules};

@@ -24,6 +24,16 @@ impl Numbering {
         Numbering { rows, cols }
     }
 
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
     /// The number of squares, `rows * cols` (the caller has checked it does not overflow).
     pub fn squares(&self) -> usize {
         self.rows * self.cols
