@@ -328,12 +328,15 @@ fn textbook_bfs(cells: &[i32], n: usize) -> i32 {
 fn snakes_families(n: usize) {
     println!("### Snakes and Ladders families at n = {n} (median of 3 side-by-side rounds)");
     println!();
-    println!("| family | rolls | read ms | ours ms | textbook BFS ms | ours / read | ours / BFS |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| family | rolls | read ms | ours ms | textbook BFS ms | ours / read | ours / BFS \
+         | ours peak extra |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (i, &(name, ppm, reach)) in FAMILIES.iter().enumerate() {
         let mut rng = Rng(n as u64 * 31 + i as u64);
         let cells = snakes_board(&mut rng, n, ppm, reach);
-        let answer = ours_min_rolls(&cells, n);
+        let (answer, peak) = peak_extra_bytes(|| ours_min_rolls(&cells, n));
         assert_eq!(
             answer,
             textbook_bfs(&cells, n),
@@ -359,10 +362,13 @@ fn snakes_families(n: usize) {
         let ratio_read = median(|r| r.1 / r.0);
         let ratio_bfs = median(|r| r.1 / r.2);
         println!(
-            "| {name} | {answer} | {:.2} | {:.2} | {:.1} | {ratio_read:.1}x | {ratio_bfs:.3}x |",
+            "| {name} | {answer} | {:.2} | {:.2} | {:.1} | {ratio_read:.1}x | {ratio_bfs:.3}x | {} \
+             ({:.3} x board) |",
             read * 1e3,
             ours * 1e3,
-            bfs * 1e3
+            bfs * 1e3,
+            human_bytes(peak),
+            peak as f64 / std::mem::size_of_val(&cells[..]) as f64
         );
     }
     println!();

@@ -5,32 +5,78 @@
 //!
 //! Bucket `i > 0` holds the keys whose highest bit differing from the last popped key is bit
 //! `i - 1`; bucket 0 holds keys equal to it. Popping from an empty bucket 0 empties the first
-//! non-empty bucket, whose minimum becomes the new reference, into lower buckets.
+//! non-empty bucket, whose minimum becomes the new reference, into lower buckets. Keys and
+//! values are stored apart, so an item costs `8 + size_of::<V>()` bytes with no padding.
 
 use crate::error::{Error, ErrorKind, Result};
+
+#[derive(Debug)]
+struct Bucket<V> {
+    keys: Vec<u64>,
+    values: Vec<V>,
+}
+
+impl<V> Bucket<V> {
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Items it can hold without allocating.
+    fn room(&self) -> usize {
+        self.keys.capacity().min(self.values.capacity())
+    }
+
+    /// Makes room for `extra` items beyond those it holds; returns how much `room` grew.
+    fn grow(&mut self, extra: usize) -> Result<usize> {
+        let before = self.room();
+        let oom = |_| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate {extra} more pending items"),
+            )
+        };
+        self.keys.try_reserve_exact(extra).map_err(oom)?;
+        self.values.try_reserve_exact(extra).map_err(oom)?;
+        Ok(self.room() - before)
+    }
+}
+
+/// What [`RadixHeap::pop`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Popped<V> {
+    /// The smallest key and its value.
+    Item(u64, V),
+    /// Nothing is pending.
+    Empty,
+    /// Moving items between buckets would take more than `max_items` slots.
+    OutOfRoom,
+}
 
 /// Pending items `(key, value)`, popped in increasing key order.
 #[derive(Debug)]
 pub struct RadixHeap<V> {
-    buckets: [Vec<(u64, V)>; 65],
+    buckets: [Bucket<V>; 65],
     /// Bit `i` set when bucket `i` is not empty.
     nonempty: u128,
     last: u64,
     len: usize,
-    /// The sum of the buckets' capacities, kept within `max_items`.
-    capacity: usize,
+    /// The sum of the buckets' room, which pushes keep within `max_items`.
+    slots: usize,
     max_items: usize,
 }
 
 impl<V: Copy> RadixHeap<V> {
-    /// An empty heap whose buckets together may hold at most `max_items` items.
+    /// An empty heap whose buckets together never hold room for more than `max_items` items.
     pub fn new(max_items: usize) -> Self {
         RadixHeap {
-            buckets: std::array::from_fn(|_| Vec::new()),
+            buckets: std::array::from_fn(|_| Bucket {
+                keys: Vec::new(),
+                values: Vec::new(),
+            }),
             nonempty: 0,
             last: 0,
             len: 0,
-            capacity: 0,
+            slots: 0,
             max_items,
         }
     }
@@ -56,10 +102,20 @@ impl<V: Copy> RadixHeap<V> {
     pub fn push(&mut self, key: u64, value: V) -> Result<bool> {
         debug_assert!(key >= self.last, "a radix heap is monotone");
         let b = self.bucket(key);
-        if !self.reserve(b, 1)? {
-            return Ok(false);
+        let bucket = &mut self.buckets[b];
+        if bucket.len() == bucket.room() {
+            // Double, or take what the budget has left.
+            let more = bucket
+                .len()
+                .max(4)
+                .min(self.max_items.saturating_sub(self.slots));
+            if more == 0 {
+                return Ok(false);
+            }
+            self.slots += bucket.grow(more)?;
         }
-        self.buckets[b].push((key, value));
+        bucket.keys.push(key);
+        bucket.values.push(value);
         self.nonempty |= 1 << b;
         self.len += 1;
         Ok(true)
@@ -82,88 +138,93 @@ impl<V: Copy> RadixHeap<V> {
         key < floor
     }
 
-    /// The smallest key's item, if any; `OutOfMemory` when moving items between buckets needs
-    /// memory the allocator refuses.
-    ///
-    /// Moving may take the buckets' capacity past `max_items`, by at most twice the items moved;
-    /// pushes are refused until it is back within.
-    pub fn pop(&mut self) -> Result<Option<(u64, V)>> {
-        if !self.settle()? {
-            return Ok(None);
+    /// The smallest key's item; `OutOfMemory` when moving items between buckets needs memory the
+    /// allocator refuses.
+    pub fn pop(&mut self) -> Result<Popped<V>> {
+        match self.settle()? {
+            Popped::Item(..) => {}
+            Popped::Empty => return Ok(Popped::Empty),
+            Popped::OutOfRoom => return Ok(Popped::OutOfRoom),
         }
-        let item = self.buckets[0].pop();
-        if self.buckets[0].is_empty() {
+        let bucket = &mut self.buckets[0];
+        let (Some(key), Some(value)) = (bucket.keys.pop(), bucket.values.pop()) else {
+            return Ok(Popped::Empty);
+        };
+        if bucket.len() == 0 {
             self.nonempty &= !1;
         }
-        self.len -= usize::from(item.is_some());
-        Ok(item)
+        self.len -= 1;
+        Ok(Popped::Item(key, value))
     }
 
-    /// Fills bucket 0 with the smallest keys, which become the reference; whether any is pending.
-    fn settle(&mut self) -> Result<bool> {
+    /// Fills bucket 0 with the smallest keys, which become the reference. `Item` (with a dummy
+    /// item) when something is pending.
+    fn settle(&mut self) -> Result<Popped<()>> {
         if self.nonempty & 1 != 0 {
-            return Ok(true);
+            return Ok(Popped::Item(0, ()));
         }
         if self.nonempty == 0 {
-            return Ok(false);
+            return Ok(Popped::Empty);
         }
         let i = self.nonempty.trailing_zeros() as usize;
-        let min = self.buckets[i].iter().map(|&(k, _)| k).min().unwrap_or(0);
-        self.last = min;
-        // Every key of bucket `i` now differs from `min` below bit `i - 1`: it moves down.
-        let mut moving = std::mem::take(&mut self.buckets[i]);
-        for &(k, v) in &moving {
+        let moving = std::mem::replace(
+            &mut self.buckets[i],
+            Bucket {
+                keys: Vec::new(),
+                values: Vec::new(),
+            },
+        );
+        self.last = moving.keys.iter().copied().min().unwrap_or(self.last);
+        // Every key of bucket `i` now differs from the reference below bit `i - 1`: it moves
+        // down. Count first, so that each bucket grows once and exactly.
+        let mut counts = [0u32; 64];
+        let mut targets = 0u64;
+        for &k in &moving.keys {
             let b = self.bucket(k);
-            let bucket = &mut self.buckets[b];
-            if bucket.len() == bucket.capacity() {
-                let more = bucket.len().max(4);
-                bucket.try_reserve_exact(more).map_err(|_| {
-                    Error::new(
-                        ErrorKind::OutOfMemory,
-                        format!("could not allocate {} pending items", self.len + more),
-                    )
-                })?;
-                self.capacity += more;
-            }
-            bucket.push((k, v));
-            self.nonempty |= 1 << b;
+            counts[b] += 1;
+            targets |= 1 << b;
         }
+        let shorts = |heap: &Self, b: usize| {
+            let bucket = &heap.buckets[b];
+            (bucket.len() + counts[b] as usize).saturating_sub(bucket.room())
+        };
+        let mut need = 0;
+        let mut t = targets;
+        while t != 0 {
+            need += shorts(self, t.trailing_zeros() as usize);
+            t &= t - 1;
+        }
+        if self.slots + need > self.max_items {
+            // Nothing has moved yet: the heap is as it was.
+            self.buckets[i] = moving;
+            return Ok(Popped::OutOfRoom);
+        }
+        let mut t = targets;
+        while t != 0 {
+            let b = t.trailing_zeros() as usize;
+            t &= t - 1;
+            if shorts(self, b) > 0 {
+                self.slots += self.buckets[b].grow(counts[b] as usize)?;
+            }
+        }
+        for (&k, &v) in moving.keys.iter().zip(&moving.values) {
+            let b = self.bucket(k);
+            self.buckets[b].keys.push(k);
+            self.buckets[b].values.push(v);
+        }
+        self.nonempty |= targets as u128;
         self.nonempty &= !(1 << i);
-        // Keep the emptied vector's memory for the bucket it came from, unless that would take
-        // the buckets past half their budget: then give it back, so that capacity stays within
-        // about twice the items pending.
-        moving.clear();
-        if self.capacity > self.max_items / 2 {
-            self.capacity -= moving.capacity();
+        // Keep the emptied vectors for the bucket they came from unless the buckets hold room for
+        // more than half their budget: then give them back, so room stays near the items pending.
+        let mut moving = moving;
+        if self.slots > self.max_items / 2 {
+            self.slots -= moving.room();
         } else {
+            moving.keys.clear();
+            moving.values.clear();
             self.buckets[i] = moving;
         }
-        Ok(true)
-    }
-
-    /// Makes room for `extra` more items in bucket `b`.
-    fn reserve(&mut self, b: usize, extra: usize) -> Result<bool> {
-        let bucket = &mut self.buckets[b];
-        if bucket.len() + extra <= bucket.capacity() {
-            return Ok(true);
-        }
-        if self.capacity + extra > self.max_items {
-            return Ok(false);
-        }
-        // Double, or take what the budget has left.
-        let more = bucket
-            .len()
-            .max(4)
-            .max(extra)
-            .min(self.max_items - self.capacity);
-        bucket.try_reserve_exact(more).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate {} pending items", self.len + more),
-            )
-        })?;
-        self.capacity += more;
-        Ok(true)
+        Ok(Popped::Item(0, ()))
     }
 }
 
@@ -172,6 +233,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe code, run natively")]
     fn pops_in_key_order_with_monotone_pushes() {
         let mut seed = 7u64;
         let mut rnd = |m: u64| {
@@ -191,7 +253,9 @@ mod tests {
                     assert!(heap.push(key, step).unwrap());
                     model.push(std::cmp::Reverse(key));
                 } else {
-                    let (key, _) = heap.pop().unwrap().unwrap();
+                    let Popped::Item(key, _) = heap.pop().unwrap() else {
+                        panic!("an item is pending");
+                    };
                     assert_eq!(std::cmp::Reverse(key), model.pop().unwrap());
                     last = key;
                     // A key said to be below all must be below the model's smallest.
@@ -202,7 +266,7 @@ mod tests {
                 }
                 assert_eq!(heap.len(), model.len());
             }
-            while let Some((key, _)) = heap.pop().unwrap() {
+            while let Popped::Item(key, _) = heap.pop().unwrap() {
                 assert_eq!(std::cmp::Reverse(key), model.pop().unwrap());
             }
             assert!(model.is_empty());
@@ -211,12 +275,20 @@ mod tests {
 
     #[test]
     fn refuses_past_its_budget() {
-        let mut heap = RadixHeap::new(8);
+        let mut heap = RadixHeap::new(16);
+        for k in 0..8 {
+            assert!(heap.push(1000 + k, ()).unwrap());
+        }
+        // Moving the eight into lower buckets needs eight more slots: within 16.
+        assert_eq!(heap.pop().unwrap(), Popped::Item(1000, ()));
+        let mut full = RadixHeap::new(8);
         let mut pushed = 0;
-        while heap.push(1000 + pushed, ()).unwrap() {
+        while full.push(1000 + pushed, ()).unwrap() {
             pushed += 1;
         }
-        assert!((4..=8).contains(&pushed), "{pushed}");
-        assert_eq!(heap.pop().unwrap().map(|(k, _)| k), Some(1000));
+        assert_eq!(pushed, 8);
+        // A full heap cannot move its items without passing its budget, and says so.
+        assert_eq!(full.pop().unwrap(), Popped::OutOfRoom);
+        assert_eq!(full.len(), 8);
     }
 }
