@@ -35,12 +35,35 @@ impl<'a> Board<'a> {
         Ok(Board { cells, numbering })
     }
 
-    /// A board whose cells the caller has checked as [`Board::new`] does.
-    pub(crate) fn checked(cells: &'a [i32], numbering: Numbering) -> Self {
-        debug_assert!(
-            check_grid(cells, numbering.rows(), numbering.cols(), EndRule::LeetCode).is_ok()
-        );
-        Board { cells, numbering }
+    /// [`Board::new`] in the pass that hands each jump to `f`, as [`Board::each_jump`] does: a
+    /// sparse board is read once. Should something be wrong, or `f` stop the pass, `Board::new`
+    /// reads the whole board and decides, with its errors naming the cell.
+    pub(crate) fn new_with_jumps(
+        cells: &'a [i32],
+        rows: usize,
+        cols: usize,
+        mut f: impl FnMut(usize, usize) -> bool,
+    ) -> Result<Self> {
+        let squares = check_dimensions(rows, cols)?;
+        if cells.len() == squares {
+            let numbering = Numbering::new(rows, cols);
+            let mut whole = true;
+            each_jump_of(numbering, cells, |s, raw| {
+                whole = is_destination(raw, squares) && f(s, raw as usize);
+                whole
+            });
+            if whole {
+                check_ends(cells, numbering, EndRule::LeetCode)?;
+                return Ok(Board { cells, numbering });
+            }
+        }
+        Board::new(cells, rows, cols)
+    }
+
+    /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in increasing
+    /// square order and one pass over the board, until `f` returns `false`.
+    pub(crate) fn each_jump(&self, mut f: impl FnMut(usize, usize) -> bool) {
+        each_jump_of(self.numbering, self.cells, |s, raw| f(s, raw as usize));
     }
 
     /// The number of squares.
@@ -121,6 +144,13 @@ pub(crate) fn check_grid(
         ));
     }
     let numbering = Numbering::new(rows, cols);
+    check_ends(cells, numbering, rule)?;
+    Ok(numbering)
+}
+
+/// Checks `rule` for the end squares of a grid whose values are all destinations.
+fn check_ends(cells: &[i32], numbering: Numbering, rule: EndRule) -> Result<()> {
+    let squares = numbering.squares();
     let ends: &[usize] = match rule {
         EndRule::LeetCode => &[1, squares],
         EndRule::Track => &[squares],
@@ -134,6 +164,7 @@ pub(crate) fn check_grid(
                 EndRule::LeetCode => format!("squares 1 and {squares} hold no jump"),
                 EndRule::Track => "the last square holds no jump".to_string(),
             };
+            let cols = numbering.cols();
             return Err(Error::new(
                 ErrorKind::InvalidCell,
                 format!(
@@ -144,13 +175,25 @@ pub(crate) fn check_grid(
             ));
         }
     }
-    Ok(numbering)
+    Ok(())
+}
+
+/// Whether a cell of a board of `squares` squares may hold `v`: -1 or a square.
+#[inline]
+fn is_destination(v: i32, squares: usize) -> bool {
+    v == -1 || (v as u32).wrapping_sub(1) < squares as u32
+}
+
+/// Calls `f(square, value)` for every cell that holds a jump leading elsewhere (or a value that is
+/// no destination at all), in square order, until `f` returns `false`. A jump to its own square
+/// means nothing and is skipped.
+fn each_jump_of(numbering: Numbering, cells: &[i32], mut f: impl FnMut(usize, i32) -> bool) {
+    numbering.scan(cells, -1, |s, raw| raw as usize == s || f(s, raw));
 }
 
 /// Index of the first cell that is neither -1 nor in `1..=squares`.
 pub(crate) fn first_invalid(cells: &[i32], squares: usize) -> Option<usize> {
-    let max = squares as u32;
-    let ok = |v: i32| v == -1 || (v as u32).wrapping_sub(1) < max;
+    let ok = |v: i32| is_destination(v, squares);
     // Chunks let the compiler vectorise the common all-valid case.
     const CHUNK: usize = 1024;
     for (k, chunk) in cells.chunks(CHUNK).enumerate() {

@@ -27,7 +27,6 @@
 
 use super::board::{check_dimensions, Board};
 use super::jumps::Track;
-use super::numbering::Numbering;
 use super::rules::Game;
 use crate::bitset::BitSet;
 use crate::error::{try_filled, Error, ErrorKind, Result};
@@ -55,10 +54,8 @@ impl Jumps for Board<'_> {
     fn dest(&self, t: usize) -> usize {
         self.destination(t)
     }
-    fn each_jump(&self, mut f: impl FnMut(usize, usize) -> bool) {
-        self.numbering().scan(self.cells(), -1, |s, raw| {
-            raw as usize == s || f(s, raw as usize)
-        });
+    fn each_jump(&self, f: impl FnMut(usize, usize) -> bool) {
+        Board::each_jump(self, f)
     }
     #[inline]
     fn walk(&self, from: usize, to: usize, f: impl FnMut(usize, i32)) {
@@ -223,10 +220,7 @@ enum Method {
 /// The search with a chosen method; `start` and `faces` are valid.
 fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Result<Option<u64>> {
     let last = jumps.squares();
-    if start == last {
-        return Ok(Some(0));
-    }
-    let runs = (last / RUNS_PER_SQUARE).max(MIN_RUNS);
+    let runs = runs_cap(last);
     let (max_jumps, max_events, max_runs) = match method {
         Method::ByDensity => (last / SQUARES_PER_JUMP, usize::MAX, runs),
         #[cfg(test)]
@@ -251,6 +245,9 @@ fn search(
     max_runs: usize,
 ) -> Result<Option<u64>> {
     let last = jumps.squares();
+    if start == last {
+        return Ok(Some(0));
+    }
     if let Some(list) = list {
         let max_events = max_events.min(event_budget(last, list.bytes()));
         // Each jump far from its square may start a wave that lives long: with more of them
@@ -280,31 +277,12 @@ fn search(
 /// ```
 pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Option<u64>> {
     let squares = check_dimensions(rows, cols)?;
-    if cells.len() != squares {
-        Board::new(cells, rows, cols)?;
-    }
-    let numbering = Numbering::new(rows, cols);
-    let mut valid = true;
+    let mut board = None;
     let list = JumpList::read(squares, squares / SQUARES_PER_JUMP, |f| {
-        numbering.scan(cells, -1, |s, raw| {
-            if raw < 1 || raw as usize > squares {
-                valid = false;
-                return false;
-            }
-            raw as usize == s || f(s, raw as usize)
-        })
+        board = Some(Board::new_with_jumps(cells, rows, cols, f));
     })?;
-    let plain_ends = [1, squares]
-        .iter()
-        .all(|&s| cells[numbering.index_of(s)] == -1);
-    // Anything wrong, or a scan cut short by a dense board: the full check decides.
-    let board = if valid && plain_ends && list.is_some() {
-        Board::checked(cells, numbering)
-    } else {
-        Board::new(cells, rows, cols)?
-    };
-    let runs = (squares / RUNS_PER_SQUARE).max(MIN_RUNS);
-    search(&board, list, 1, 6, usize::MAX, runs)
+    let board = board.expect("read visits the board")?;
+    search(&board, list, 1, 6, usize::MAX, runs_cap(squares))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,6 +367,11 @@ impl JumpList {
         (s as usize, d as usize)
     }
 
+    /// Whether square `s` holds a jump, given `after = self.after(s)`.
+    fn holds_jump(&self, s: usize, after: usize) -> bool {
+        after > 0 && self.get(after - 1).0 == s
+    }
+
     /// The index of the first jump whose source is above square `s` (at most `N`).
     fn after(&self, s: usize) -> usize {
         let mut i = self.blocks[(s + 1) >> BLOCK_BITS] as usize;
@@ -452,13 +435,10 @@ fn waves(
     mut from: Option<&mut [u32]>,
 ) -> Result<Waves> {
     let last = jumps.squares();
-    if start == last {
-        return Ok(Waves::Done(Some(End {
-            rolls: 0,
-            position: start,
-            landing: start,
-        })));
-    }
+    debug_assert!(
+        start < last,
+        "the callers answer a start on the last square"
+    );
     let bulk = from.is_none();
     // More faces than squares reach no further, and this keeps every count below 2^31.
     let faces = faces.min(last);
@@ -480,7 +460,7 @@ fn waves(
     let push =
         |events: &mut RadixHeap<u32>, e: Event| -> Result<bool> { events.push(e.key, e.crossed) };
     let first = list.after(start);
-    if first == 0 || list.get(first - 1).0 != start {
+    if !list.holds_jump(start, first) {
         landed.insert(start);
     }
     let mut current = Some(event(&landed, start, 0, first));
@@ -528,7 +508,7 @@ fn waves(
             let qc = list.after(q);
             // A plain destination landed on already is a position of some wave at this level or
             // earlier; a jump square stood on already has had its wave.
-            let new = if qc > 0 && list.get(qc - 1).0 == q {
+            let new = if list.holds_jump(q, qc) {
                 from.as_deref().is_none_or(|from| from[q] == UNSET)
             } else {
                 landed.insert(q)
@@ -562,6 +542,11 @@ fn waves(
 pub(crate) const RUNS_PER_SQUARE: usize = 512;
 const MIN_RUNS: usize = 64;
 
+/// The window walk's interval cap on a board of `squares` squares.
+fn runs_cap(squares: usize) -> usize {
+    (squares / RUNS_PER_SQUARE).max(MIN_RUNS)
+}
+
 /// The window walk with at most `max_runs` intervals per level before it spills to bits.
 ///
 /// One bit per square records "landed on" (its jump, if any, has been followed); the squares
@@ -575,10 +560,7 @@ fn walk_windows(
     max_runs: usize,
 ) -> Result<Option<u64>> {
     let last = jumps.squares();
-    debug_assert!((1..=last).contains(&start) && faces >= 1);
-    if start == last {
-        return Ok(Some(0));
-    }
+    debug_assert!((1..last).contains(&start) && faces >= 1);
     let mut landed = BitSet::new(last + 1)?;
     let mut cur = Frontier::default();
     let mut next = Frontier::default();

@@ -24,11 +24,6 @@ impl Numbering {
         Numbering { rows, cols }
     }
 
-    /// The number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
     /// The number of columns.
     pub fn cols(&self) -> usize {
         self.cols
