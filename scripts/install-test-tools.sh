@@ -51,7 +51,7 @@ if ! echo 'int main(void) { return 0; }' | "${CC:-cc}" -m32 -x c - -o /dev/null 
     apt_install gcc-multilib
 fi
 for t in wasm32-unknown-unknown wasm32-wasip1 i686-unknown-linux-gnu; do
-    if ! rustup target list --installed 2>/dev/null | grep -qx "$t"; then
+    if ! grep -qx "$t" <<<"$(rustup target list --installed 2>/dev/null)"; then
         echo "   rustup target add $t"
         rustup target add "$t" >/dev/null 2>&1 || echo "   could not add the $t target"
     fi
@@ -76,7 +76,7 @@ have "luajit" "luajit -v"
 have "mono (mcs)" "mcs --version"
 have "node" "node --version"
 have "32-bit C library" "echo 'int main(void){return 0;}' | ${CC:-cc} -m32 -x c - -o /dev/null"
-have "rustup targets" "rustup target list --installed | grep -q wasm32-unknown-unknown"
+have "rustup targets" "grep -q wasm32-unknown-unknown <<<\"\$(rustup target list --installed)\""
 have "ASan+UBSan" "sanitizer_works -fsanitize=address,undefined"
 have "TSan" "sanitizer_works -fsanitize=thread"
 have "nightly toolchain" "cargo +nightly --version"

@@ -61,7 +61,7 @@ real="libgridgames.so.$version"
 soname="libgridgames.so.$series"
 
 built=target/release
-if ! readelf -d "$built/libgridgames.so" | grep -q "Library soname: \[$soname\]"; then
+if ! grep -q "Library soname: \[$soname\]" <<<"$(readelf -d "$built/libgridgames.so")"; then
     echo "install.sh: $built/libgridgames.so lacks SONAME $soname (see build.rs)" >&2
     exit 1
 fi

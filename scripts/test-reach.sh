@@ -38,7 +38,7 @@ step "shared library: versioned names, SONAME, only gg_ symbols exported, no deb
 lib=$PREFIX/lib
 version=$(sed -n 's/^Version: //p' "$lib/pkgconfig/gridgames.pc")
 for f in "$lib/libgridgames.so.$version" "$lib/libgridgames.a"; do
-    if readelf -S "$f" | grep -q '\.debug_info'; then fail "$f carries debug info"; fi
+    if grep -q '\.debug_info' <<<"$(readelf -S "$f")"; then fail "$f carries debug info"; fi
     echo "$(basename "$f"): $(du -k "$f" | cut -f1) KiB, stripped of debug info"
 done
 soname=$(readelf -d "$lib/libgridgames.so.$version" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
@@ -65,13 +65,13 @@ step "C, shared: cc app.c \$(pkg-config --cflags --libs gridgames)"
 cp -r examples/consumer "$work/consumer"
 cd "$work/consumer"
 cc app.c $(pkg-config --cflags --libs gridgames) -o app
-readelf -d app | grep -q "NEEDED.*\[$soname\]" || fail "app does not record $soname"
+grep -q "NEEDED.*\[$soname\]" <<<"$(readelf -d app)" || fail "app does not record $soname"
 LD_LIBRARY_PATH=$lib ./app
 
 step "C, static: libgridgames.a and Libs.private"
 cc app.c $(pkg-config --cflags gridgames) \
     $(pkg-config --static --libs gridgames | sed 's/-lgridgames/-l:libgridgames.a/') -o app
-if readelf -d app | grep -q libgridgames; then fail "static app still needs libgridgames.so"; fi
+if grep -q libgridgames <<<"$(readelf -d app)"; then fail "static app still needs libgridgames.so"; fi
 ./app
 
 step "C, a plain Makefile project: make, then make STATIC=1"
@@ -80,7 +80,7 @@ make
 LD_LIBRARY_PATH=$lib ./app
 make clean
 make STATIC=1
-if readelf -d app | grep -q libgridgames; then fail "make STATIC=1 still needs libgridgames.so"; fi
+if grep -q libgridgames <<<"$(readelf -d app)"; then fail "make STATIC=1 still needs libgridgames.so"; fi
 ./app
 cd "$repo"
 
@@ -116,7 +116,7 @@ for kind in OFF ON; do
     cmake -S examples/cmake -B "$work/cmake-$kind" -DCMAKE_PREFIX_PATH="$PREFIX" \
         -DGRIDGAMES_STATIC=$kind >/dev/null || fail "cmake configure (static $kind)"
     cmake --build "$work/cmake-$kind" >/dev/null || fail "cmake build (static $kind)"
-    if [ $kind = ON ] && readelf -d "$work/cmake-$kind/app" | grep -q libgridgames; then
+    if [ $kind = ON ] && grep -q libgridgames <<<"$(readelf -d "$work/cmake-$kind/app")"; then
         fail "the static CMake app still needs libgridgames.so"
     fi
     LD_LIBRARY_PATH=$lib "$work/cmake-$kind/app"
@@ -159,8 +159,10 @@ echo "wheel: $(basename "$wheel")"
 case $(basename "$wheel") in
     *-none-any.whl) fail "the wheel has no platform tag" ;;
 esac
-unzip -l "$wheel" | grep -q 'gridgames/py.typed' || fail "the wheel lacks py.typed"
-unzip -l "$wheel" | grep -q 'gridgames/libgridgames' || fail "the wheel lacks the library"
+# A listing read whole: under pipefail, grep -q closing the pipe early fails unzip (SIGPIPE).
+listing=$(unzip -l "$wheel")
+grep -q 'gridgames/py.typed' <<<"$listing" || fail "the wheel lacks py.typed"
+grep -q 'gridgames/libgridgames' <<<"$listing" || fail "the wheel lacks the library"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel" \
     -r bindings/python/requirements-test.txt
 cp -r bindings/python/tests "$work/pytests"

@@ -14,7 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 for t in wasm32-unknown-unknown wasm32-wasip1 i686-unknown-linux-gnu; do
-    rustup target list --installed 2>/dev/null | grep -qx "$t" ||
+    grep -qx "$t" <<<"$(rustup target list --installed 2>/dev/null)" ||
         rustup target add "$t" >/dev/null || fail "rustup cannot add $t"
 done
 
@@ -42,7 +42,7 @@ cargo build --release --lib --quiet --target i686-unknown-linux-gnu
 lib32=$PWD/target/i686-unknown-linux-gnu/release
 cc -m32 -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude examples/wasm/native_boards.c \
     -L"$lib32" -lgridgames -Wl,-rpath,"$lib32" -o "$work/boards32"
-file "$work/boards32" | grep -q "32-bit" || fail "not a 32-bit program"
+grep -q "32-bit" <<<"$(file "$work/boards32")" || fail "not a 32-bit program"
 "$work/boards32" >"$work/i686.txt"
 cmp "$work/native.txt" "$work/i686.txt" || fail "the i686 boards differ from the native ones"
 echo "the seeded boards are byte-for-byte the native ones"
