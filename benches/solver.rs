@@ -1,20 +1,17 @@
-//! Solver harness: plays N games per level with the library's own advice and prints the win
-//! rate (95% Wilson interval) and games per second, beside a baseline strategy measured in the
-//! same run on the same layouts (exact probabilities, lowest risk, no look-ahead).
+//! Solver harness, through the C API as a front end uses it.
 //!
-//! Each game's first click is the hint on the all-hidden view, and the layout keeps that click's
-//! 3 x 3 block free of mines, so the first click always opens an area. Mines are placed by a
-//! seeded SplitMix64; game `g` of a level uses the same layout for both strategies.
+//! **Auto-play.** Each game is a `gg_mines_new` session (`GG_FIRST_CLICK_OPENING`, seed = game
+//! number) played by asking `gg_mines_hint` once per reveal: view, hint, reveal the hinted cell,
+//! until the game is won or lost. The first click is the hint on the all-hidden view. It prints
+//! games per second, hint calls per game and the win rate with its 95% Wilson interval.
 //!
-//! Run: `cargo bench --bench solver [-- GAMES]` (default 500 games per level), or set
+//! **Probabilities.** The median time of one `gg_mines_probabilities` call on expert views met
+//! in the middle of those games (the views between the first click and the last certain move).
+//!
+//! Run: `cargo bench --bench solver [-- GAMES]` (default 1000 games per level), or set
 //! `GG_SOLVER_GAMES`; `GG_SOLVER_LEVELS=expert` (comma-separated) picks levels.
 
-mod common;
-
-use common::Rng;
-use gridgames::mines::{
-    advise_with, hint, no_guess_layout, probabilities, reveal_empty, Counter, View, LEETCODE_MINES,
-};
+use gridgames::ffi::*;
 use std::time::{Duration, Instant};
 
 struct Level {
@@ -45,108 +42,108 @@ const LEVELS: [Level; 3] = [
     },
 ];
 
-#[derive(Clone, Copy)]
-enum Strategy {
-    /// The library's advice: every certain cell, else its best guess.
-    Library,
-    /// Baseline: exact probabilities, lowest risk (first in row-major order on ties).
-    LowestRisk,
+fn check(status: i32, what: &str) {
+    assert_eq!(status, GG_OK, "{what} failed with status {status}");
 }
 
-/// A layout with `mines` mines outside the 3 x 3 block around `(r0, c0)`, as a LeetCode board.
-fn layout(level: &Level, r0: usize, c0: usize, seed: u64) -> Vec<u8> {
-    let (rows, cols) = (level.rows, level.cols);
-    let mut free: Vec<usize> = (0..rows * cols)
-        .filter(|&i| (i / cols).abs_diff(r0) > 1 || (i % cols).abs_diff(c0) > 1)
-        .collect();
-    let mut rng = Rng(seed);
-    let mut board = vec![b'E'; rows * cols];
-    for k in 0..level.mines {
-        let j = k + rng.below((free.len() - k) as u64) as usize;
-        free.swap(k, j);
-        board[free[k]] = b'M';
-    }
-    board
+struct Game {
+    handle: *mut gg_mines,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    view: Vec<u8>,
 }
 
-fn view_of(board: &[u8], level: &Level) -> View {
-    let bytes: Vec<u8> = board
-        .iter()
-        .map(|&b| if b == b'M' { b'E' } else { b })
-        .collect();
-    View::parse(&bytes, level.rows, level.cols, level.mines).expect("a valid view")
-}
-
-/// Plays one game; returns whether it was won and how many guesses it took.
-fn play(level: &Level, strategy: Strategy, seed: u64) -> (bool, usize) {
-    let (rows, cols) = (level.rows, level.cols);
-    let first = hint(&View::hidden(rows, cols, level.mines).expect("valid level")).expect("hint");
-    let mut board = layout(level, first.row, first.col, seed);
-    reveal_empty(
-        &mut board,
-        rows,
-        cols,
-        first.row,
-        first.col,
-        &LEETCODE_MINES,
-    )
-    .expect("reveal");
-    let safe_total = rows * cols - level.mines;
-    let mut guesses = 0;
-    let mut counter = Counter::new();
-    loop {
-        let revealed = board.iter().filter(|&&b| b != b'M' && b != b'E').count();
-        if revealed == safe_total {
-            return (true, guesses);
-        }
-        let view = view_of(&board, level);
-        let (safe, guess) = match strategy {
-            Strategy::Library => {
-                let a = match advise_with(&mut counter, &view) {
-                    Ok(a) => a,
-                    Err(e) => {
-                        let bytes = view.to_bytes();
-                        for row in bytes.chunks(cols) {
-                            eprintln!("{}", String::from_utf8_lossy(row));
-                        }
-                        panic!("advice failed: {e}");
-                    }
-                };
-                (a.safe, a.best.row * cols + a.best.col)
-            }
-            Strategy::LowestRisk => {
-                let p = counter.probabilities(&view).expect("probabilities");
-                let safe = p.safe_cells().to_vec();
-                let best = (0..rows * cols)
-                    .filter(|&i| view.is_hidden(i))
-                    .min_by(|&a, &b| p.get(a).total_cmp(&p.get(b)))
-                    .expect("a hidden cell");
-                (safe, best)
-            }
+impl Game {
+    fn new(level: &Level, seed: u64) -> Game {
+        let cfg = gg_mines_config {
+            rows: level.rows,
+            cols: level.cols,
+            mines: level.mines,
+            seed,
+            first_click: GG_FIRST_CLICK_OPENING,
+            no_guess: 0,
         };
-        if safe.is_empty() {
-            guesses += 1;
-            if board[guess] == b'M' {
-                return (false, guesses);
-            }
-            reveal_empty(
-                &mut board,
-                rows,
-                cols,
-                guess / cols,
-                guess % cols,
-                &LEETCODE_MINES,
+        let mut handle = std::ptr::null_mut();
+        // SAFETY: both pointers are live locals.
+        check(unsafe { gg_mines_new(&cfg, &mut handle) }, "gg_mines_new");
+        Game {
+            handle,
+            rows: level.rows,
+            cols: level.cols,
+            mines: level.mines,
+            view: vec![0; level.rows * level.cols],
+        }
+    }
+
+    fn state(&self) -> u32 {
+        let mut s = 0;
+        // SAFETY: a live handle and a live local.
+        check(unsafe { gg_mines_state(self.handle, &mut s) }, "state");
+        s
+    }
+
+    fn refresh(&mut self) {
+        // SAFETY: `view` holds rows * cols bytes.
+        let st =
+            unsafe { gg_mines_view(self.handle, self.view.as_mut_ptr().cast(), self.view.len()) };
+        check(st, "gg_mines_view");
+    }
+
+    fn hint(&self) -> (usize, usize, f64) {
+        let (mut r, mut c, mut risk) = (0, 0, 0.0);
+        // SAFETY: the view holds rows * cols bytes; the outputs are live locals.
+        let st = unsafe {
+            gg_mines_hint(
+                self.view.as_ptr().cast(),
+                self.rows,
+                self.cols,
+                self.mines,
+                &mut r,
+                &mut c,
+                &mut risk,
             )
-            .expect("reveal");
-        } else {
-            for i in safe {
-                assert_ne!(board[i], b'M', "a certain cell held a mine");
-                if board[i] == b'E' {
-                    reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES)
-                        .expect("reveal");
-                }
+        };
+        check(st, "gg_mines_hint");
+        (r, c, risk)
+    }
+
+    fn reveal(&self, r: usize, c: usize) {
+        // SAFETY: a live handle.
+        check(
+            unsafe { gg_mines_reveal(self.handle, r, c) },
+            "gg_mines_reveal",
+        );
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        // SAFETY: the handle came from gg_mines_new and is released once.
+        unsafe { gg_mines_free(self.handle) };
+    }
+}
+
+/// Plays one game with one hint per reveal; returns (won, hint calls). Views met before the
+/// first guess are pushed to `views` when given.
+fn play(level: &Level, seed: u64, mut views: Option<&mut Vec<Vec<u8>>>) -> (bool, usize) {
+    let mut game = Game::new(level, seed);
+    let mut hints = 0;
+    loop {
+        match game.state() {
+            GG_MINES_WON => return (true, hints),
+            GG_MINES_LOST => return (false, hints),
+            _ => {}
+        }
+        game.refresh();
+        let (r, c, risk) = game.hint();
+        hints += 1;
+        if let Some(v) = views.as_deref_mut() {
+            if hints > 1 && risk == 0.0 {
+                v.push(game.view.clone());
             }
         }
+        game.reveal(r, c);
     }
 }
 
@@ -159,118 +156,64 @@ fn wilson(wins: usize, n: usize) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-struct Tally {
-    wins: usize,
-    guesses: usize,
-    time: Duration,
-}
-
-fn run(level: &Level, strategy: Strategy, games: usize, base_seed: u64) -> Tally {
-    let mut t = Tally {
-        wins: 0,
-        guesses: 0,
-        time: Duration::ZERO,
-    };
+fn autoplay(level: &Level, games: usize) {
+    let (mut wins, mut hints) = (0, 0);
     let start = Instant::now();
     for g in 0..games {
-        let (won, guesses) = play(level, strategy, base_seed + g as u64);
-        t.wins += usize::from(won);
-        t.guesses += guesses;
+        let (won, h) = play(level, g as u64, None);
+        wins += usize::from(won);
+        hints += h;
     }
-    t.time = start.elapsed();
-    t
-}
-
-fn report(label: &str, t: &Tally, games: usize) {
-    let (lo, hi) = wilson(t.wins, games);
+    let t = start.elapsed();
+    let (lo, hi) = wilson(wins, games);
     println!(
-        "  {label:<22} win {:6.2}%  (95% CI {:5.2}-{:5.2}%)  {:8.1} games/s  {:.2} guesses/game",
-        100.0 * t.wins as f64 / games as f64,
+        "  auto-play  {:8.1} games/s  {:6.1} hints/game  {:5.1} us/hint  win {:6.2}% (95% CI \
+         {:5.2}-{:5.2}%)",
+        games as f64 / t.as_secs_f64(),
+        hints as f64 / games as f64,
+        t.as_secs_f64() * 1e6 / hints.max(1) as f64,
+        100.0 * wins as f64 / games as f64,
         100.0 * lo,
         100.0 * hi,
-        games as f64 / t.time.as_secs_f64(),
-        t.guesses as f64 / games as f64,
     );
 }
 
-/// Mean time of one `probabilities` call on the views met while playing a few games.
-fn engine_timing(level: &Level, games: usize, base_seed: u64) {
-    let (rows, cols) = (level.rows, level.cols);
+fn probabilities_timing(level: &Level, games: usize) {
     let mut views = Vec::new();
     for g in 0..games {
-        let first = hint(&View::hidden(rows, cols, level.mines).expect("level")).expect("hint");
-        let mut board = layout(level, first.row, first.col, base_seed + g as u64);
-        reveal_empty(
-            &mut board,
-            rows,
-            cols,
-            first.row,
-            first.col,
-            &LEETCODE_MINES,
-        )
-        .expect("reveal");
-        loop {
-            let view = view_of(&board, level);
-            let p = match probabilities(&view) {
-                Ok(p) => p,
-                Err(_) => break,
-            };
-            views.push(view.clone());
-            let next = p.safe_cells().first().copied().or_else(|| {
-                (0..rows * cols)
-                    .filter(|&i| view.is_hidden(i))
-                    .min_by(|&a, &b| p.get(a).total_cmp(&p.get(b)))
-            });
-            match next {
-                Some(i) if board[i] == b'E' => {
-                    reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES)
-                        .expect("reveal");
-                }
-                _ => break,
-            }
-        }
+        play(level, 1_000_000 + g as u64, Some(&mut views));
     }
-    let t = common::best_time(
-        Duration::from_millis(300),
-        3,
-        || (),
-        |()| {
-            for v in &views {
-                std::hint::black_box(probabilities(v).ok());
+    let n = level.rows * level.cols;
+    let mut out = vec![0.0f64; n];
+    let mut times: Vec<Duration> = views
+        .iter()
+        .map(|v| {
+            let mut best = Duration::MAX;
+            for _ in 0..3 {
+                let t = Instant::now();
+                // SAFETY: `v` holds n bytes and `out` n doubles.
+                let st = unsafe {
+                    gg_mines_probabilities(
+                        v.as_ptr().cast(),
+                        level.rows,
+                        level.cols,
+                        level.mines,
+                        out.as_mut_ptr(),
+                    )
+                };
+                best = best.min(t.elapsed());
+                check(st, "gg_mines_probabilities");
             }
-        },
-    );
+            best
+        })
+        .collect();
+    times.sort();
+    let pick = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e6;
     println!(
-        "  engine                 {:7.1} us per probabilities() call ({} views from {games} games)",
-        t.as_secs_f64() * 1e6 / views.len().max(1) as f64,
-        views.len()
-    );
-}
-
-fn no_guess_timing(level: &Level, boards: usize, base_seed: u64) {
-    let first =
-        hint(&View::hidden(level.rows, level.cols, level.mines).expect("level")).expect("hint");
-    let mut times = Vec::with_capacity(boards);
-    let mut failed = 0;
-    for b in 0..boards {
-        let t = Instant::now();
-        let r = no_guess_layout(
-            level.rows,
-            level.cols,
-            level.mines,
-            base_seed + b as u64,
-            first.row,
-            first.col,
-        );
-        times.push(t.elapsed());
-        failed += usize::from(r.is_err());
-    }
-    let mean = times.iter().sum::<Duration>() / boards.max(1) as u32;
-    let worst = times.iter().max().copied().unwrap_or_default();
-    println!(
-        "  no-guess generation    mean {:7.2} ms  worst {:7.2} ms  ({boards} boards, {failed} failed)",
-        mean.as_secs_f64() * 1e3,
-        worst.as_secs_f64() * 1e3,
+        "  gg_mines_probabilities  median {:6.1} us  90th percentile {:6.1} us  ({} mid-game views)",
+        pick(0.5),
+        pick(0.9),
+        times.len()
     );
 }
 
@@ -279,11 +222,11 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse::<usize>().ok())
         .or_else(|| std::env::var("GG_SOLVER_GAMES").ok()?.parse().ok())
-        .unwrap_or(500)
+        .unwrap_or(1000)
         .max(1);
     let wanted = std::env::var("GG_SOLVER_LEVELS").unwrap_or_default();
-    println!("solver harness: {games} games per level, one thread (machine may be loaded)");
-    for (li, level) in LEVELS.iter().enumerate() {
+    println!("solver through the C API: {games} games per level, one thread");
+    for level in &LEVELS {
         if !wanted.is_empty() && !wanted.split(',').any(|w| w.trim() == level.name) {
             continue;
         }
@@ -291,12 +234,9 @@ fn main() {
             "{} {}x{}/{}:",
             level.name, level.cols, level.rows, level.mines
         );
-        let seed = 1_000_000_007 * (li as u64 + 1);
-        let lib = run(level, Strategy::Library, games, seed);
-        report("library hints", &lib, games);
-        let base = run(level, Strategy::LowestRisk, games, seed);
-        report("baseline lowest risk", &base, games);
-        engine_timing(level, 5, seed);
-        no_guess_timing(level, (games / 10).clamp(5, 100), seed);
+        autoplay(level, games);
+        if level.name == "expert" {
+            probabilities_timing(level, 40);
+        }
     }
 }
