@@ -126,6 +126,26 @@ pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<()> {
     })
 }
 
+/// Appends `x` to `v`, growing it fallibly: `OutOfMemory` instead of an abort. The push every
+/// input-sized buffer of the solver uses.
+#[inline]
+pub fn try_push<T>(v: &mut Vec<T>, x: T) -> Result<()> {
+    if v.len() == v.capacity() {
+        try_reserve(v, v.len().max(16))?;
+    }
+    v.push(x);
+    Ok(())
+}
+
+/// Sets `v` to `len` copies of `value`, reusing its allocation when it is large enough and
+/// growing it fallibly otherwise.
+pub fn try_refill<T: Clone>(v: &mut Vec<T>, len: usize, value: T) -> Result<()> {
+    v.clear();
+    try_reserve(v, len)?;
+    v.resize(len, value);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

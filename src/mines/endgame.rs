@@ -1,8 +1,9 @@
 //! Exact endgame play: when few layouts remain, the move that maximises the chance of winning.
 //!
 //! Every layout that fits the view is listed (at most [`MAX_LAYOUTS`], over at most 64 hidden
-//! cells). A position is then just the set of layouts still possible, and its value is the best
-//! chance of winning from it:
+//! cells whose fate is open), from the constraints of the deduction core (`constraints.rs`). A
+//! position is then just the set of layouts still possible, and its value is the best chance of
+//! winning from it:
 //! - one layout left: the game is won (every safe cell is known);
 //! - a cell that is safe in every layout but shows different numbers in different ones is
 //!   revealed for free, splitting the set;
@@ -10,12 +11,13 @@
 //!   others, of the sum over the numbers the cell can show of P(safe and shows v) times the value
 //!   of the layouts that remain.
 //!
-//! Values are memoised by layout set and the search gives up after [`MAX_NODES`] positions, so
-//! the caller falls back on its heuristic. Floods after a zero reveal only cells that are safe in
-//! every layout, which the free reveals cover, so they need no modelling.
+//! A set of layouts is a 256-bit set. Values are memoised by set and the search gives up after
+//! [`MAX_NODES`] positions, so the caller falls back on its heuristic. Floods after a zero reveal
+//! only cells that are safe in every layout, which the free reveals cover, so they need no
+//! modelling.
 
-use super::probability::Probabilities;
-use super::view::{View, HIDDEN};
+use super::probability::{Counter, Probabilities};
+use super::view::View;
 use std::collections::HashMap;
 
 /// Layouts listed at most.
@@ -23,23 +25,21 @@ pub const MAX_LAYOUTS: usize = 256;
 /// Positions evaluated at most before giving up.
 const MAX_NODES: usize = 50_000;
 
+/// A set of layouts, by index.
+type Set = [u64; MAX_LAYOUTS / 64];
+
 /// The cell (row-major index) with the best exact chance of winning, and that chance; `None`
-/// when the view is too large or the search too long. `probs` are the view's probabilities:
-/// cells that are certainly mines are fixed, only the undetermined ones are searched.
-pub fn best_move(view: &View, probs: &Probabilities) -> Option<(usize, f64)> {
-    let certain = |i: usize| probs.get(i) >= 1.0;
-    let hidden: Vec<usize> = (0..view.cells().len())
-        .filter(|&i| view.is_hidden(i) && !certain(i))
-        .collect();
-    let fixed_mines = (0..view.cells().len())
-        .filter(|&i| view.is_hidden(i) && certain(i))
-        .count();
-    if hidden.len() > 64 || hidden.len() < 2 {
+/// when the view is too large or the search too long. `counter` has just analysed `view`, and
+/// `probs` are its probabilities: cells certain either way are fixed, the others searched.
+pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Option<(usize, f64)> {
+    let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
+    let cells: Vec<usize> = (0..view.cells().len()).filter(|&i| open(i)).collect();
+    if cells.len() > 64 || cells.len() < 2 {
         return None;
     }
-    let index_of = |cell: usize| hidden.iter().position(|&h| h == cell);
-    // Each hidden cell's hidden neighbours, as a mask over `hidden`.
-    let nb: Vec<u64> = hidden
+    let index_of = |cell: usize| cells.binary_search(&cell).ok();
+    // Each searched cell's searched neighbours: which layouts' mines it would count.
+    let nb: Vec<u64> = cells
         .iter()
         .map(|&cell| {
             let mut m = 0u64;
@@ -51,50 +51,65 @@ pub fn best_move(view: &View, probs: &Probabilities) -> Option<(usize, f64)> {
             m
         })
         .collect();
-    // Constraints over hidden indices.
-    let mut cons: Vec<(u64, u32)> = Vec::new();
-    for (i, &d) in view.cells().iter().enumerate() {
-        if d == HIDDEN {
-            continue;
-        }
-        let mut m = 0u64;
-        let mut fixed = 0u32;
-        view.for_each_neighbour(i, |j| {
-            if let Some(k) = index_of(j) {
-                m |= 1 << k;
-            } else if view.is_hidden(j) {
-                fixed += 1;
+    // The core's numbers that still constrain something, over the searched cells; cells that
+    // are certainly mines lower the need.
+    let cons = counter.constraints();
+    let mut rules: Vec<(u64, u32)> = Vec::with_capacity(cons.numbers());
+    let mut fixed_mines = 0usize;
+    for g in 0..cons.groups() as u32 {
+        fixed_mines += cons
+            .group_cells(g)
+            .iter()
+            .filter(|&&c| probs.get(c as usize) >= 1.0)
+            .count();
+    }
+    for n in 0..cons.numbers() as u32 {
+        let (mut mask, mut need) = (0u64, u32::from(cons.number_need(n)));
+        for &g in cons.number_groups(n) {
+            for &c in cons.group_cells(g) {
+                match index_of(c as usize) {
+                    Some(k) => mask |= 1 << k,
+                    None => need = need.checked_sub(u32::from(probs.get(c as usize) >= 1.0))?,
+                }
             }
-        });
-        let d = u32::from(d).checked_sub(fixed)?;
-        if m != 0 {
-            cons.push((m, d));
-        } else if d != 0 {
-            return None;
+        }
+        if mask != 0 {
+            rules.push((mask, need));
         }
     }
-    let layouts = enumerate(hidden.len(), &cons, view.mines().checked_sub(fixed_mines)?)?;
+    // Floating cells certain to be mines hold some of the mines left too.
+    let floating_fixed = (0..view.cells().len())
+        .filter(|&i| view.is_hidden(i) && probs.get(i) >= 1.0)
+        .count()
+        .checked_sub(fixed_mines + counter.constraints().mines().len())?;
+    let mines = counter
+        .mines_left()
+        .checked_sub(fixed_mines + floating_fixed)?;
+    let layouts = enumerate(cells.len(), &rules, mines)?;
     if layouts.len() < 2 {
         return None;
     }
     let mut search = Search {
         layouts: &layouts,
         nb: &nb,
-        cells: hidden.len(),
+        cells: cells.len(),
         memo: HashMap::new(),
         nodes: 0,
     };
-    let all: Vec<u16> = (0..layouts.len() as u16).collect();
+    let mut all: Set = [0; MAX_LAYOUTS / 64];
+    for l in 0..layouts.len() {
+        all[l / 64] |= 1 << (l % 64);
+    }
     let (value, cell) = search.value(&all, true)?;
-    cell.map(|k| (hidden[k], value))
+    cell.map(|k| (cells[k], value))
 }
 
-/// Every mine mask over `n` cells with `mines` mines that meets every (mask, count) constraint;
+/// Every mine mask over `n` cells with `mines` mines that meets every (mask, count) rule;
 /// `None` beyond [`MAX_LAYOUTS`] layouts or a bounded number of search steps.
-fn enumerate(n: usize, cons: &[(u64, u32)], mines: usize) -> Option<Vec<u64>> {
+fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize) -> Option<Vec<u64>> {
     let mut e = Enumeration {
         n,
-        cons,
+        rules,
         mines,
         out: Vec::new(),
         steps: 0,
@@ -104,7 +119,7 @@ fn enumerate(n: usize, cons: &[(u64, u32)], mines: usize) -> Option<Vec<u64>> {
 
 struct Enumeration<'a> {
     n: usize,
-    cons: &'a [(u64, u32)],
+    rules: &'a [(u64, u32)],
     mines: usize,
     out: Vec<u64>,
     steps: usize,
@@ -117,9 +132,9 @@ impl Enumeration<'_> {
         if self.steps > 20 * MAX_NODES {
             return false;
         }
-        // Prune: every constraint must still be reachable with the cells from k on.
+        // Prune: every rule must still be reachable with the cells from k on.
         let decided: u64 = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
-        for &(m, d) in self.cons {
+        for &(m, d) in self.rules {
             let have = (mask & m).count_ones();
             let open = (m & !decided).count_ones();
             if have > d || have + open < d {
@@ -144,14 +159,31 @@ struct Search<'a> {
     layouts: &'a [u64],
     nb: &'a [u64],
     cells: usize,
-    memo: HashMap<Vec<u16>, f64>,
+    memo: HashMap<Set, f64>,
     nodes: usize,
+}
+
+/// Calls `f` with each layout index in `set`.
+#[inline]
+fn each(set: &Set, mut f: impl FnMut(usize)) {
+    for (w, &word) in set.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            f(w * 64 + x.trailing_zeros() as usize);
+            x &= x - 1;
+        }
+    }
+}
+
+fn size(set: &Set) -> usize {
+    set.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 impl Search<'_> {
     /// The winning chance from the layout set `set` (and, at the root, the best cell).
-    fn value(&mut self, set: &[u16], root: bool) -> Option<(f64, Option<usize>)> {
-        if set.len() == 1 {
+    fn value(&mut self, set: &Set, root: bool) -> Option<(f64, Option<usize>)> {
+        let len = size(set);
+        if len == 1 {
             return Some((1.0, None));
         }
         if !root {
@@ -164,22 +196,22 @@ impl Search<'_> {
             return None;
         }
         let (mut any_mine, mut all_mine) = (0u64, u64::MAX);
-        for &l in set {
-            any_mine |= self.layouts[l as usize];
-            all_mine &= self.layouts[l as usize];
-        }
-        let n = set.len() as f64;
+        each(set, |l| {
+            any_mine |= self.layouts[l];
+            all_mine &= self.layouts[l];
+        });
+        let n = len as f64;
         // A free reveal that tells the layouts apart.
         if !root {
             for k in 0..self.cells {
                 if any_mine >> k & 1 == 0 {
-                    let parts = self.split(set, k);
-                    if parts.len() > 1 {
+                    let (parts, count) = self.split(set, k);
+                    if count > 1 {
                         let mut v = 0.0;
-                        for p in &parts {
-                            v += p.len() as f64 / n * self.value(p, false)?.0;
+                        for p in parts.iter().filter(|p| p.iter().any(|&w| w != 0)) {
+                            v += size(p) as f64 / n * self.value(p, false)?.0;
                         }
-                        self.memo.insert(set.to_vec(), v);
+                        self.memo.insert(*set, v);
                         return Some((v, None));
                     }
                 }
@@ -189,45 +221,45 @@ impl Search<'_> {
         let mut risky: Vec<(usize, usize)> = (0..self.cells)
             .filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0)
             .map(|k| {
-                let mines = set
-                    .iter()
-                    .filter(|&&l| self.layouts[l as usize] >> k & 1 == 1)
-                    .count();
+                let mut mines = 0;
+                each(set, |l| mines += (self.layouts[l] >> k & 1) as usize);
                 (mines, k)
             })
             .collect();
         risky.sort_unstable();
         let mut best = (-1.0, None);
         for (mines, k) in risky {
-            let safe = (set.len() - mines) as f64 / n;
+            let safe = (len - mines) as f64 / n;
             if safe <= best.0 + 1e-12 {
                 break;
             }
-            let parts = self.split(set, k);
+            let (parts, _) = self.split(set, k);
             let mut v = 0.0;
-            for p in &parts {
-                v += p.len() as f64 / n * self.value(p, false)?.0;
+            for p in parts.iter().filter(|p| p.iter().any(|&w| w != 0)) {
+                v += size(p) as f64 / n * self.value(p, false)?.0;
             }
             if v > best.0 + 1e-12 {
                 best = (v, Some(k));
             }
         }
         if !root {
-            self.memo.insert(set.to_vec(), best.0);
+            self.memo.insert(*set, best.0);
         }
         Some(best)
     }
 
-    /// The layouts of `set` where cell `k` is safe, grouped by the number it shows.
-    fn split(&self, set: &[u16], k: usize) -> Vec<Vec<u16>> {
-        let mut parts: [Vec<u16>; 9] = Default::default();
-        for &l in set {
-            let layout = self.layouts[l as usize];
+    /// The layouts of `set` where cell `k` is safe, grouped by the number it shows, and how many
+    /// groups are not empty.
+    fn split(&self, set: &Set, k: usize) -> ([Set; 9], usize) {
+        let mut parts = [[0u64; MAX_LAYOUTS / 64]; 9];
+        each(set, |l| {
+            let layout = self.layouts[l];
             if layout >> k & 1 == 0 {
-                parts[(layout & self.nb[k]).count_ones() as usize].push(l);
+                parts[(layout & self.nb[k]).count_ones() as usize][l / 64] |= 1 << (l % 64);
             }
-        }
-        parts.into_iter().filter(|p| !p.is_empty()).collect()
+        });
+        let count = parts.iter().filter(|p| p.iter().any(|&w| w != 0)).count();
+        (parts, count)
     }
 }
 
@@ -240,8 +272,9 @@ mod tests {
         // One mine among three cells: any guess survives 2/3 of the time, and then the
         // number it shows (always 1) leaves a coin flip: 1/3 in all.
         let v = View::parse(b"1EEE", 2, 2, 1).unwrap();
-        let probs = crate::mines::probabilities(&v).unwrap();
-        let (cell, p) = best_move(&v, &probs).unwrap();
+        let mut counter = Counter::new();
+        let probs = counter.probabilities(&v).unwrap();
+        let (cell, p) = best_move(&counter, &v, &probs).unwrap();
         assert!(v.is_hidden(cell));
         assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
     }
@@ -249,8 +282,9 @@ mod tests {
     #[test]
     fn gives_up_on_large_views() {
         let v = View::hidden(9, 9, 10).unwrap();
-        let probs = crate::mines::probabilities(&v).unwrap();
-        assert!(best_move(&v, &probs).is_none());
+        let mut counter = Counter::new();
+        let probs = counter.probabilities(&v).unwrap();
+        assert!(best_move(&counter, &v, &probs).is_none());
     }
 
     /// Reference: the best winning chance by plain recursion over (layouts, revealed cells).
@@ -286,7 +320,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_plain_game_tree_search() {
-        use crate::mines::{probabilities, reveal_empty, LEETCODE_MINES};
+        use crate::mines::{reveal_empty, LEETCODE_MINES};
+        let mut counter = Counter::new();
         let mut state = 12345u64;
         let mut next = |m: usize| {
             state = state
@@ -320,12 +355,12 @@ mod tests {
                 .map(|&b| if b == b'M' { b'E' } else { b })
                 .collect();
             let view = View::parse(&bytes, rows, cols, mines).unwrap();
-            let probs = probabilities(&view).unwrap();
+            let probs = counter.probabilities(&view).unwrap();
             let hidden = view.hidden_count();
             if !probs.safe_cells().is_empty() || hidden > 9 || hidden == mines {
                 continue;
             }
-            let Some((cell, value)) = best_move(&view, &probs) else {
+            let Some((cell, value)) = best_move(&counter, &view, &probs) else {
                 continue;
             };
             // The reference works over every hidden cell, certain mines included.

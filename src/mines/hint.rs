@@ -23,7 +23,7 @@
 //!    click opens an area (its 3 x 3 block holds no mine), that block lies wholly on the board
 //!    and touches more hidden cells than a corner block does, so the opening is larger.
 
-use super::probability::{Counter, Probabilities};
+use super::probability::{grid_of, with_counter, Counter, Probabilities};
 use super::view::{View, HIDDEN};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -70,21 +70,32 @@ const OFF_EDGE_THRESHOLD: f64 = 0.95;
 /// assert_eq!((h.row, h.col, h.risk), (0, 2, 0.0));
 /// ```
 pub fn hint(view: &View) -> Result<Hint> {
-    advise(view).map(|a| a.best)
+    with_counter(|c| hint_with(c, view))
+}
+
+/// [`hint`] with a caller-kept [`Counter`]. The hint is the same as without it.
+pub fn hint_with(counter: &mut Counter, view: &View) -> Result<Hint> {
+    decide(counter, view, false).map(|a| a.best)
 }
 
 /// All certainly safe cells and the best move for `view` (see [`hint`]).
 pub fn advise(view: &View) -> Result<Advice> {
-    advise_with(&mut Counter::new(), view)
+    with_counter(|c| advise_with(c, view))
 }
 
 /// [`advise`] with a caller-kept [`Counter`], so that successive positions of one game reuse
 /// the components they share. The advice is the same as without it.
 pub fn advise_with(counter: &mut Counter, view: &View) -> Result<Advice> {
+    decide(counter, view, true)
+}
+
+/// The advice; with `all_safe` false, `safe` stays empty and a cell the cheap rules prove safe
+/// is taken without computing every probability.
+fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> {
     let hidden = view.hidden_count();
     if hidden == 0 {
         // A full view with mines left over contradicts itself; say so rather than "game over".
-        counter.probabilities(view)?;
+        counter.analyse(grid_of(view), view.mines())?;
         return Err(Error::new(
             ErrorKind::GameOver,
             "the view has no hidden cell; the game is over",
@@ -93,14 +104,29 @@ pub fn advise_with(counter: &mut Counter, view: &View) -> Result<Advice> {
     if hidden == view.cells().len() && view.mines() < hidden {
         return Ok(opening(view));
     }
-    let probs = counter.probabilities(view)?;
     let coords = |i: usize, risk: f64| {
         let (row, col) = view.coords(i);
         Hint { row, col, risk }
     };
+    // The whole view is counted either way: that is what proves it consistent.
+    counter.analyse(grid_of(view), view.mines())?;
+    if !all_safe {
+        if let Some(&first) = counter.constraints().safe().iter().min() {
+            return Ok(Advice {
+                safe: Vec::new(),
+                best: coords(first as usize, 0.0),
+            });
+        }
+    }
+    let mut probs = Probabilities::default();
+    counter.fill(view, &mut probs)?;
     if let Some(&first) = probs.safe_cells().first() {
         return Ok(Advice {
-            safe: probs.safe_cells().to_vec(),
+            safe: if all_safe {
+                probs.safe_cells().to_vec()
+            } else {
+                Vec::new()
+            },
             best: coords(first, 0.0),
         });
     }
@@ -119,7 +145,7 @@ pub fn advise_with(counter: &mut Counter, view: &View) -> Result<Advice> {
     }
     // Few layouts left: play the exact best move for the rest of the game.
     let endgame = if probs.layouts().to_f64() <= super::endgame::MAX_LAYOUTS as f64 {
-        super::endgame::best_move(view, &probs)
+        super::endgame::best_move(counter, view, &probs)
     } else {
         None
     };
@@ -270,9 +296,10 @@ fn guess(counter: &mut Counter, view: &View, probs: &Probabilities) -> Result<us
         return Ok(cands[0]);
     }
     let mut work = view.clone();
+    let mut next = Probabilities::default();
     let mut best: Option<Scored> = None;
     for &cell in cands.iter().take(max_cands) {
-        let s = lookahead(counter, &mut work, probs, cell, best.as_ref())?;
+        let s = lookahead(counter, &mut work, &mut next, probs, cell, best.as_ref())?;
         let better = match &best {
             None => true,
             Some(b) => {
@@ -295,6 +322,7 @@ fn guess(counter: &mut Counter, view: &View, probs: &Probabilities) -> Result<us
 fn lookahead(
     counter: &mut Counter,
     work: &mut View,
+    next: &mut Probabilities,
     probs: &Probabilities,
     cell: usize,
     best: Option<&Scored>,
@@ -313,20 +341,20 @@ fn lookahead(
             }
         }
         work.reveal(cell, v);
-        let next = counter.probabilities(work);
+        let r = counter.probabilities_into(work, next);
         work.hide(cell);
-        let next = match next {
-            Ok(p) => p,
+        match r {
+            Ok(()) => {}
             Err(e) if e.kind() == ErrorKind::Inconsistent => continue,
             Err(e) => return Err(e),
-        };
+        }
         let pv = next.layouts().ratio(total);
         if pv <= 0.0 {
             continue;
         }
         values += 1;
         left -= pv;
-        score += pv * blended_safety(work, &next, cell);
+        score += pv * blended_safety(work, next, cell);
     }
     Ok(Scored {
         cell,

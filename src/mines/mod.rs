@@ -5,12 +5,17 @@
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
+mod bit_rows;
 mod block;
 mod board;
+mod component_count;
+mod constraints;
+mod count_cache;
 mod endgame;
 mod flood;
 mod hint;
 mod layout;
+mod mine_total;
 mod neighbours;
 mod no_guess;
 mod probability;
@@ -27,7 +32,7 @@ pub use board::{
     check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
     BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
-pub use hint::{advise, advise_with, hint, Advice, Hint};
+pub use hint::{advise, advise_with, hint, hint_with, Advice, Hint};
 pub use layout::{Exclusion, Layout, MineSink};
 pub use no_guess::{no_guess_layout, solvable_without_guessing, MAX_LAYOUTS, MAX_PERTURBATIONS};
 pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};

@@ -1,0 +1,427 @@
+//! Independent components combined over the mine total.
+//!
+//! Component `i` has `T_i[t]` layouts holding `t` mines; the `F` floating cells hold the rest, in
+//! `C(F, M - x)` ways when the components hold `x` of the `M` mines. So the view has
+//! `Z = sum_x P(x) C(F, M - x)` layouts, `P` being the product of the polynomials `T_i`, and
+//! component `i` sees its total `t` weighted by `g_i[t]`: the ways the other components and the
+//! floating cells complete it.
+//!
+//! A product tree gives every `g_i` at once: the leaves are the components (each trimmed to its
+//! possible totals), an inner node holds the product of its leaves, and the weights flow down
+//! from the root (`C(F, M - x)`), each child receiving its parent's weights convolved with its
+//! sibling's product. Memory is the tree: the length of the product (at most the number of
+//! undetermined cells plus one) per level, and there are log2(components) levels. Work is that
+//! of the convolutions, dominated by the top levels: a view whose components can hold wildly
+//! varying totals costs the square of that spread, which [`MAX_SPREAD_WORK`] bounds.
+
+use super::wide::{binomial, Wide};
+use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
+
+/// The most multiply-adds the combination may spend before it is refused with `OutOfMemory`
+/// (about a second of work).
+pub(crate) const MAX_SPREAD_WORK: u64 = 400_000_000;
+
+/// One node of the product tree: its polynomial in the pool.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    at: usize,
+    len: usize,
+}
+
+/// The combination and its scratch, reused across views.
+#[derive(Default)]
+pub(crate) struct MineTotal {
+    /// Lowest possible total of each component.
+    lo: Vec<usize>,
+    /// Products by level: level 0 holds the trimmed components.
+    pool: Vec<Wide>,
+    levels: Vec<Vec<Node>>,
+    /// Weights of the current and the next level.
+    w_pool: Vec<Wide>,
+    w_nodes: Vec<Node>,
+    w_pool2: Vec<Wide>,
+    w_nodes2: Vec<Node>,
+    /// Per component, its weights `g_i` by total, in `g`.
+    g: Vec<Wide>,
+    g_at: Vec<usize>,
+    /// The results.
+    layouts: Wide,
+    floating_mines: Wide,
+    floating_safe: Wide,
+}
+
+impl MineTotal {
+    /// Combines components with layout counts `totals(i)` (index = mines, `count` of them) with
+    /// `floating` free cells, `mines` mines in all.
+    ///
+    /// A component with no layout makes the whole view have none.
+    pub(crate) fn combine<'a>(
+        &mut self,
+        count: usize,
+        totals: impl Fn(usize) -> &'a [Wide],
+        floating: usize,
+        mines: usize,
+    ) -> Result<()> {
+        self.layouts = Wide::ZERO;
+        self.floating_mines = Wide::ZERO;
+        self.floating_safe = Wide::ZERO;
+        self.g.clear();
+        self.g_at.clear();
+        self.lo.clear();
+        self.pool.clear();
+        try_reserve(&mut self.g_at, count + 1)?;
+        try_reserve(&mut self.lo, count)?;
+        // Level 0: each component trimmed to its possible totals.
+        let mut level0 = self
+            .levels
+            .first_mut()
+            .map(std::mem::take)
+            .unwrap_or_default();
+        level0.clear();
+        try_reserve(&mut level0, count.max(1))?;
+        let mut base = 0usize;
+        let mut spread = 0usize;
+        for i in 0..count {
+            let t = totals(i);
+            let (Some(lo), Some(hi)) = (
+                t.iter().position(|x| !x.is_zero()),
+                t.iter().rposition(|x| !x.is_zero()),
+            ) else {
+                self.levels.clear();
+                return Ok(()); // no layout at all
+            };
+            self.lo.push(lo);
+            base += lo;
+            spread += hi - lo;
+            let at = self.pool.len();
+            try_reserve(&mut self.pool, hi - lo + 1)?;
+            self.pool.extend_from_slice(&t[lo..=hi]);
+            level0.push(Node {
+                at,
+                len: hi - lo + 1,
+            });
+        }
+        if base > mines {
+            self.levels.clear();
+            return Ok(());
+        }
+        // x - base ranges over 0..=cap.
+        let cap = (mines - base).min(spread);
+        let work = (cap as u64 + 1).saturating_mul(cap as u64 + 1);
+        if work > MAX_SPREAD_WORK {
+            return Err(Error::new(
+                ErrorKind::OutOfMemory,
+                format!(
+                    "the view's {count} independent regions can hold between {base} and {} \
+                     mines: combining them over the mine total would take more than \
+                     {MAX_SPREAD_WORK} steps",
+                    base + spread
+                ),
+            ));
+        }
+        if count == 0 {
+            level0.push(Node { at: 0, len: 1 });
+            try_push(&mut self.pool, Wide::ONE)?;
+        }
+        // Build the tree upwards, pairing neighbours; products past `cap` are dropped.
+        let mut levels = std::mem::take(&mut self.levels);
+        levels.truncate(1);
+        if levels.is_empty() {
+            levels.push(Vec::new());
+        }
+        levels[0] = level0;
+        while levels.last().map_or(0, Vec::len) > 1 {
+            let below = levels.len() - 1;
+            let mut up = Vec::new();
+            try_reserve(&mut up, levels[below].len().div_ceil(2))?;
+            for pair in levels[below].chunks(2) {
+                let node = match pair {
+                    [a, b] => self.multiply(*a, *b, cap)?,
+                    [a] => *a,
+                    _ => unreachable!(),
+                };
+                up.push(node);
+            }
+            try_push(&mut levels, up)?;
+        }
+        // Root weights C(F, M - base - j), then the layouts and the floating cells' share.
+        let root = levels[levels.len() - 1][0];
+        self.w_pool.clear();
+        self.w_nodes.clear();
+        try_reserve(&mut self.w_pool, root.len)?;
+        floating_binomials(floating, mines - base, root.len, &mut self.w_pool)?;
+        try_push(
+            &mut self.w_nodes,
+            Node {
+                at: 0,
+                len: root.len,
+            },
+        )?;
+        for j in 0..root.len {
+            let term = self.pool[root.at + j] * self.w_pool[j];
+            if term.is_zero() {
+                continue;
+            }
+            self.layouts += term;
+            let left = mines - base - j; // mines on floating cells
+            self.floating_mines += term.mul_f64(left as f64);
+            self.floating_safe += term.mul_f64((floating - left) as f64);
+        }
+        // Weights flow down: a child's weight at `a` sums its sibling's product at `b` times the
+        // parent's weight at `a + b`.
+        for lvl in (0..levels.len() - 1).rev() {
+            self.w_pool2.clear();
+            self.w_nodes2.clear();
+            try_reserve(&mut self.w_nodes2, levels[lvl].len())?;
+            for (p, pair) in levels[lvl].chunks(2).enumerate() {
+                let w = self.w_nodes[p];
+                match pair {
+                    [a, b] => {
+                        let wa = self.push_down(w, *a, *b)?;
+                        let wb = self.push_down(w, *b, *a)?;
+                        self.w_nodes2.push(wa);
+                        self.w_nodes2.push(wb);
+                    }
+                    [a] => {
+                        let at = self.w_pool2.len();
+                        try_reserve(&mut self.w_pool2, a.len)?;
+                        for j in 0..a.len {
+                            let x = if j < w.len {
+                                self.w_pool[w.at + j]
+                            } else {
+                                Wide::ZERO
+                            };
+                            self.w_pool2.push(x);
+                        }
+                        self.w_nodes2.push(Node { at, len: a.len });
+                    }
+                    _ => unreachable!(),
+                }
+            }
+            std::mem::swap(&mut self.w_pool, &mut self.w_pool2);
+            std::mem::swap(&mut self.w_nodes, &mut self.w_nodes2);
+        }
+        // Per component, weights by its own totals.
+        for i in 0..count {
+            let t = totals(i);
+            let w = self.w_nodes[i];
+            try_push(&mut self.g_at, self.g.len())?;
+            try_reserve(&mut self.g, t.len())?;
+            for x in 0..t.len() {
+                let j = x.wrapping_sub(self.lo[i]);
+                self.g.push(if j < w.len {
+                    self.w_pool[w.at + j]
+                } else {
+                    Wide::ZERO
+                });
+            }
+        }
+        try_push(&mut self.g_at, self.g.len())?;
+        self.levels = levels;
+        Ok(())
+    }
+
+    /// The product of two nodes, truncated to `cap + 1` terms, appended to the pool.
+    fn multiply(&mut self, a: Node, b: Node, cap: usize) -> Result<Node> {
+        let len = (a.len + b.len - 1).min(cap + 1);
+        let at = self.pool.len();
+        try_reserve(&mut self.pool, len)?;
+        self.pool.resize(at + len, Wide::ZERO);
+        for i in 0..a.len.min(len) {
+            let x = self.pool[a.at + i];
+            if x.is_zero() {
+                continue;
+            }
+            for j in 0..b.len.min(len - i) {
+                let y = self.pool[b.at + j];
+                if !y.is_zero() {
+                    let p = x * y;
+                    self.pool[at + i + j] += p;
+                }
+            }
+        }
+        Ok(Node { at, len })
+    }
+
+    /// The weights of `child` given its parent's weights `w` and its sibling's product.
+    fn push_down(&mut self, w: Node, child: Node, sibling: Node) -> Result<Node> {
+        let at = self.w_pool2.len();
+        try_reserve(&mut self.w_pool2, child.len)?;
+        for a in 0..child.len {
+            let mut acc = Wide::ZERO;
+            for b in 0..sibling.len {
+                if a + b >= w.len {
+                    break;
+                }
+                let s = self.pool[sibling.at + b];
+                let x = self.w_pool[w.at + a + b];
+                if !s.is_zero() && !x.is_zero() {
+                    acc += s * x;
+                }
+            }
+            self.w_pool2.push(acc);
+        }
+        Ok(Node { at, len: child.len })
+    }
+
+    /// Layouts of the whole view (zero when none fits).
+    pub(crate) fn layouts(&self) -> Wide {
+        self.layouts
+    }
+
+    /// The weights component `i` gives each of its totals.
+    pub(crate) fn weights(&self, i: usize) -> &[Wide] {
+        &self.g[self.g_at[i]..self.g_at[i + 1]]
+    }
+
+    /// Sum over layouts of the mines on floating cells.
+    pub(crate) fn floating_mines(&self) -> Wide {
+        self.floating_mines
+    }
+
+    /// Sum over layouts of the safe floating cells.
+    pub(crate) fn floating_safe(&self) -> Wide {
+        self.floating_safe
+    }
+}
+
+/// Appends `C(floating, left - j)` for `j` in `0..len` to `out` (zero where out of range).
+fn floating_binomials(floating: usize, left: usize, len: usize, out: &mut Vec<Wide>) -> Result<()> {
+    let start = out.len();
+    try_refill(out, start + len, Wide::ZERO)?;
+    // Valid j: left - floating <= j <= left.
+    let lo = left.saturating_sub(floating);
+    let hi = (len - 1).min(left);
+    if lo > hi {
+        return Ok(());
+    }
+    // From the largest valid j (smallest k = left - j) down, by exact ratios.
+    let f = floating as u64;
+    let mut k = (left - hi) as u64;
+    let mut c = binomial(f, k);
+    let mut j = hi;
+    loop {
+        out[start + j] = c;
+        if j == lo {
+            break;
+        }
+        // C(f, k + 1) = C(f, k) * (f - k) / (k + 1)
+        c = c.mul_f64((f - k) as f64 / (k + 1) as f64);
+        k += 1;
+        j -= 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// g_i by definition: the convolution of every other component and the floating binomial.
+    fn plain(totals: &[Vec<f64>], floating: usize, mines: usize) -> (f64, Vec<Vec<f64>>) {
+        let conv = |a: &[f64], b: &[f64]| {
+            let mut out = vec![0.0; a.len() + b.len() - 1];
+            for (i, x) in a.iter().enumerate() {
+                for (j, y) in b.iter().enumerate() {
+                    out[i + j] += x * y;
+                }
+            }
+            out
+        };
+        let binom = |n: usize, k: isize| -> f64 {
+            if k < 0 || k as usize > n {
+                return 0.0;
+            }
+            binomial(n as u64, k as u64).to_f64()
+        };
+        let total: Vec<f64> = totals.iter().fold(vec![1.0], |acc, t| conv(&acc, t));
+        let z = total
+            .iter()
+            .enumerate()
+            .map(|(x, p)| p * binom(floating, mines as isize - x as isize))
+            .sum();
+        let g = (0..totals.len())
+            .map(|i| {
+                let others = totals
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .fold(vec![1.0], |acc, (_, t)| conv(&acc, t));
+                (0..totals[i].len())
+                    .map(|t| {
+                        others
+                            .iter()
+                            .enumerate()
+                            .map(|(y, q)| {
+                                q * binom(floating, mines as isize - t as isize - y as isize)
+                            })
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        (z, g)
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn matches_the_definition() {
+        let mut state = 5u64;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        let mut mt = MineTotal::default();
+        for _ in 0..500 {
+            let count = next(7) as usize;
+            let totals: Vec<Vec<f64>> = (0..count)
+                .map(|_| {
+                    let len = 1 + next(5) as usize;
+                    (0..len)
+                        .map(|_| if next(3) == 0 { 0.0 } else { next(9) as f64 })
+                        .collect()
+                })
+                .collect();
+            let floating = next(12) as usize;
+            let mines = next(15) as usize;
+            let wide: Vec<Vec<Wide>> = totals
+                .iter()
+                .map(|t| t.iter().map(|&x| Wide::from_f64(x)).collect())
+                .collect();
+            mt.combine(count, |i| &wide[i], floating, mines).unwrap();
+            let (z, g) = plain(&totals, floating, mines);
+            let any_empty = totals.iter().any(|t| t.iter().all(|&x| x == 0.0));
+            if any_empty {
+                assert!(mt.layouts().is_zero());
+                continue;
+            }
+            assert!((mt.layouts().to_f64() - z).abs() <= 1e-9 * z.max(1.0));
+            assert_eq!(mt.layouts().is_zero(), z == 0.0);
+            if z == 0.0 {
+                continue;
+            }
+            for (i, gi) in g.iter().enumerate() {
+                for (t, &want) in gi.iter().enumerate() {
+                    let got = mt.weights(i)[t];
+                    if totals[i][t] != 0.0 {
+                        assert!((got.to_f64() - want).abs() <= 1e-9 * want.max(1.0));
+                        assert_eq!(got.is_zero(), want == 0.0, "component {i}, total {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn many_components_take_linear_memory() {
+        // 20,000 components of total exactly 1 (an isolated '1' with 8 hidden neighbours).
+        let one = [Wide::ZERO, Wide::from_f64(8.0)];
+        let mut mt = MineTotal::default();
+        mt.combine(20_000, |_| &one[..], 0, 20_000).unwrap();
+        assert_eq!(mt.layouts().ln(), 20_000.0 * 8f64.ln());
+        assert!(mt.pool.capacity() < 200_000, "{}", mt.pool.capacity());
+    }
+}
