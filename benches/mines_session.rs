@@ -31,7 +31,7 @@ fn config(first_click: FirstClick) -> Config {
         mines: MINES,
         seed: SEED,
         first_click,
-        no_guess: false,
+        no_guess: None,
     }
 }
 

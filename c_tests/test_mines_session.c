@@ -122,12 +122,16 @@ static void new_and_limits(void) {
               GG_ERR_SIZE_OVERFLOW, "exceed");
     new_fails(config(9, 9, 10, 1, 3), GG_ERR_INVALID_ARGUMENT, "first_click is 3");
     new_fails(config(9, 9, 10, 1, UINT32_MAX), GG_ERR_INVALID_ARGUMENT, "GG_FIRST_CLICK_OPENING");
-    c = config(9, 9, 10, 1, GG_FIRST_CLICK_SAFE);
-    c.no_guess = 1;
-    new_fails(c, GG_ERR_INVALID_ARGUMENT, "no_guess needs the OPENING first-click rule");
     c = config(9, 9, 10, 1, GG_FIRST_CLICK_ANY);
-    c.no_guess = 1;
-    new_fails(c, GG_ERR_INVALID_ARGUMENT, "GG_FIRST_CLICK_OPENING");
+    c.no_guess = GG_NO_GUESS_WITH_COUNT;
+    new_fails(c, GG_ERR_INVALID_ARGUMENT, "SAFE or OPENING");
+    c.no_guess = GG_NO_GUESS_NUMBERS_ONLY;
+    new_fails(c, GG_ERR_INVALID_ARGUMENT, "SAFE or OPENING");
+    c = config(9, 9, 10, 1, GG_FIRST_CLICK_SAFE);
+    c.no_guess = 3;
+    new_fails(c, GG_ERR_INVALID_ARGUMENT, "no_guess is 3");
+    c.no_guess = UINT32_MAX;
+    new_fails(c, GG_ERR_INVALID_ARGUMENT, "GG_NO_GUESS_NUMBERS_ONLY");
 
     /* NULLs. */
     c = config(9, 9, 10, 1, GG_FIRST_CLICK_ANY);

@@ -160,40 +160,110 @@ static void errors(void) {
     CHECK(p[0] == -1.0 && p[1] == 1.0);
 }
 
-/* A no-guess expert game (gg_mines_new with no_guess = 1) is won by hints that are all certain. */
+/* No-guess expert games, with either logic and either first-click rule, are won by hints that
+ * are all certain, and the exact check agrees that their boards need no guess. */
 static void no_guess_games_need_no_guess(void) {
     enum { ROWS = 16, COLS = 30, MINES = 99 };
+    const uint32_t logics[2] = {GG_NO_GUESS_WITH_COUNT, GG_NO_GUESS_NUMBERS_ONLY};
+    const uint32_t rules[2] = {GG_FIRST_CLICK_OPENING, GG_FIRST_CLICK_SAFE};
     uint64_t seed;
-    for (seed = 1; seed <= 3; seed++) {
-        gg_mines_config cfg;
-        gg_mines *game = NULL;
-        char view[ROWS * COLS];
-        uint32_t state = GG_MINES_PLAYING;
-        int moves = 0, risky = 0;
-        memset(&cfg, 0, sizeof cfg);
-        cfg.rows = ROWS;
-        cfg.cols = COLS;
-        cfg.mines = MINES;
-        cfg.seed = seed;
-        cfg.first_click = GG_FIRST_CLICK_OPENING;
-        cfg.no_guess = 1;
-        CHECK_STATUS(gg_mines_new(&cfg, &game), GG_OK);
-        if (game == NULL) return;
-        CHECK_STATUS(gg_mines_reveal(game, 8, 15), GG_OK);
-        while (state == GG_MINES_PLAYING && moves < ROWS * COLS) {
-            size_t r = 0, c = 0;
-            double risk = -1.0;
-            if (gg_mines_view(game, view, sizeof view) != GG_OK) break;
-            if (gg_mines_hint(view, ROWS, COLS, MINES, &r, &c, &risk) != GG_OK) break;
-            risky += risk != 0.0;
-            if (gg_mines_reveal(game, r, c) != GG_OK) break;
-            gg_mines_state(game, &state);
-            moves++;
+    int l, k;
+    for (seed = 1; seed <= 2; seed++) {
+        for (l = 0; l < 2; l++) {
+            for (k = 0; k < 2; k++) {
+                gg_mines_config cfg;
+                gg_mines *game = NULL;
+                char view[ROWS * COLS], board[ROWS * COLS];
+                uint32_t state = GG_MINES_PLAYING;
+                size_t left = 99;
+                int moves = 0, risky = 0;
+                memset(&cfg, 0, sizeof cfg);
+                cfg.rows = ROWS;
+                cfg.cols = COLS;
+                cfg.mines = MINES;
+                cfg.seed = seed;
+                cfg.first_click = rules[k];
+                cfg.no_guess = logics[l];
+                CHECK_STATUS(gg_mines_new(&cfg, &game), GG_OK);
+                if (game == NULL) return;
+                CHECK_STATUS(gg_mines_reveal(game, 8, 15), GG_OK);
+                CHECK_STATUS(gg_mines_board(game, board, sizeof board), GG_OK);
+                CHECK_STATUS(gg_mines_solvable(board, ROWS, COLS, 8, 15,
+                                               logics[l] == GG_NO_GUESS_WITH_COUNT
+                                                   ? GG_SOLVE_WITH_COUNT
+                                                   : GG_SOLVE_NUMBERS_ONLY,
+                                               &left),
+                             GG_OK);
+                CHECK(left == 0);
+                while (state == GG_MINES_PLAYING && moves < ROWS * COLS) {
+                    size_t r = 0, c = 0;
+                    double risk = -1.0;
+                    if (gg_mines_view(game, view, sizeof view) != GG_OK) break;
+                    if (gg_mines_hint(view, ROWS, COLS, MINES, &r, &c, &risk) != GG_OK) break;
+                    risky += risk != 0.0;
+                    if (gg_mines_reveal(game, r, c) != GG_OK) break;
+                    gg_mines_state(game, &state);
+                    moves++;
+                }
+                CHECK(state == GG_MINES_WON);
+                CHECK(risky == 0);
+                gg_mines_free(game);
+            }
         }
-        CHECK(state == GG_MINES_WON);
-        CHECK(risky == 0);
-        gg_mines_free(game);
     }
+}
+
+static void expect_solvable(const char *board, size_t rows, size_t cols, size_t r, size_t c,
+                            size_t numbers_only, size_t with_count) {
+    size_t left = 4242;
+    CHECK_STATUS(gg_mines_solvable(board, rows, cols, r, c, GG_SOLVE_NUMBERS_ONLY, &left), GG_OK);
+    CHECK(left == numbers_only);
+    left = 4242;
+    CHECK_STATUS(gg_mines_solvable(board, rows, cols, r, c, GG_SOLVE_WITH_COUNT, &left), GG_OK);
+    CHECK(left == with_count);
+}
+
+static void expect_unsolvable_call(const char *board, size_t rows, size_t cols, size_t r,
+                                   size_t c, uint32_t logic, int32_t status, const char *msg) {
+    size_t left = 4242;
+    CHECK_STATUS(gg_mines_solvable(board, rows, cols, r, c, logic, &left), status);
+    CHECK_MESSAGE_HAS(msg);
+    CHECK(left == 4242);
+}
+
+/* gg_mines_solvable: exact answers in both logics, and every refusal. */
+static void solvable(void) {
+    /* The click opens everything around the corner mine. */
+    expect_solvable("MEEEEEEEE", 3, 3, 2, 2, 0, 0);
+    /* A '1' with three hidden neighbours: two safe cells stay hidden whatever the logic. */
+    expect_solvable("MEEE", 2, 2, 1, 1, 2, 2);
+    /* The '1' finds the mine; only the count clears the cell behind it. */
+    expect_solvable("EEME", 1, 4, 0, 0, 1, 0);
+    /* Revealed cells count, and 'X' is a mine whose place is known. */
+    expect_solvable("B1ME", 1, 4, 0, 0, 1, 0);
+    expect_solvable("EEXE", 1, 4, 0, 0, 1, 0);
+    /* A click on a revealed cell starts from the board as it is. */
+    expect_solvable("B1ME", 1, 4, 0, 1, 1, 0);
+
+    expect_unsolvable_call("MEEE", 2, 2, 0, 0, GG_SOLVE_WITH_COUNT, GG_ERR_INVALID_ARGUMENT,
+                           "is on a mine");
+    expect_unsolvable_call("MEEE", 2, 2, 1, 1, 2, GG_ERR_INVALID_ARGUMENT, "logic is 2");
+    expect_unsolvable_call("MEEE", 2, 2, 1, 1, UINT32_MAX, GG_ERR_INVALID_ARGUMENT,
+                           "GG_SOLVE_WITH_COUNT");
+    expect_unsolvable_call("MEEE", 2, 2, 2, 0, GG_SOLVE_NUMBERS_ONLY, GG_ERR_OUT_OF_BOUNDS,
+                           "outside");
+    expect_unsolvable_call("MEZE", 2, 2, 1, 1, GG_SOLVE_NUMBERS_ONLY, GG_ERR_INVALID_CELL,
+                           "cell (1, 0)");
+    expect_unsolvable_call("M3EE", 2, 2, 1, 1, GG_SOLVE_NUMBERS_ONLY, GG_ERR_INCONSISTENT,
+                           "cell (0, 1)");
+    expect_unsolvable_call("MEEE", 0, 2, 0, 0, GG_SOLVE_NUMBERS_ONLY, GG_ERR_ZERO_SIZE, "0 x 2");
+    expect_unsolvable_call("MEEE", SIZE_MAX, 2, 0, 0, GG_SOLVE_NUMBERS_ONLY,
+                           GG_ERR_SIZE_OVERFLOW, "exceed");
+    expect_unsolvable_call(NULL, 2, 2, 1, 1, GG_SOLVE_NUMBERS_ONLY, GG_ERR_NULL_POINTER,
+                           "board is NULL");
+    CHECK_STATUS(gg_mines_solvable("MEEE", 2, 2, 1, 1, GG_SOLVE_NUMBERS_ONLY, NULL),
+                 GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("unsolved_out is NULL");
 }
 
 int main(void) {
@@ -202,5 +272,6 @@ int main(void) {
     hints();
     errors();
     no_guess_games_need_no_guess();
+    solvable();
     return check_report("test_mines_solver");
 }

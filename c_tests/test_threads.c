@@ -297,6 +297,20 @@ static int32_t solver_status[SOLVER_VIEWS][2];
 static size_t solver_hint[SOLVER_VIEWS][2];
 static double solver_risk[SOLVER_VIEWS];
 static char *solver_owned;
+/* The expert game's true board, and the exact check's answers on it in each logic. */
+static char *solver_board;
+static size_t solver_board_rows, solver_board_cols, solver_click[2];
+static int32_t solver_solvable_status[2];
+static size_t solver_unsolved[2];
+
+static void solver_check(int32_t status[2], size_t unsolved[2]) {
+    status[0] = gg_mines_solvable(solver_board, solver_board_rows, solver_board_cols,
+                                  solver_click[0], solver_click[1], GG_SOLVE_NUMBERS_ONLY,
+                                  &unsolved[0]);
+    status[1] = gg_mines_solvable(solver_board, solver_board_rows, solver_board_cols,
+                                  solver_click[0], solver_click[1], GG_SOLVE_WITH_COUNT,
+                                  &unsolved[1]);
+}
 
 static void solver_solve(size_t v, double *probs, int32_t status[2], size_t hint[2],
                          double *risk) {
@@ -319,12 +333,19 @@ static void solver_prepare(void) {
     cfg.seed = 7;
     cfg.first_click = GG_FIRST_CLICK_OPENING;
     solver_owned = (char *)malloc(cfg.rows * cfg.cols);
-    CHECK(solver_owned != NULL);
-    if (!solver_owned) exit(1);
+    solver_board = (char *)malloc(cfg.rows * cfg.cols);
+    CHECK(solver_owned != NULL && solver_board != NULL);
+    if (!solver_owned || !solver_board) exit(1);
     CHECK_STATUS(gg_mines_new(&cfg, &g), GG_OK);
     CHECK_STATUS(gg_mines_reveal(g, cfg.rows / 2, cfg.cols / 2), GG_OK);
     CHECK_STATUS(gg_mines_view(g, solver_owned, cfg.rows * cfg.cols), GG_OK);
+    CHECK_STATUS(gg_mines_board(g, solver_board, cfg.rows * cfg.cols), GG_OK);
     gg_mines_free(g);
+    solver_board_rows = cfg.rows, solver_board_cols = cfg.cols;
+    solver_click[0] = cfg.rows / 2, solver_click[1] = cfg.cols / 2;
+    solver_check(solver_solvable_status, solver_unsolved);
+    CHECK(solver_solvable_status[0] == GG_OK && solver_solvable_status[1] == GG_OK);
+    CHECK(solver_unsolved[1] <= solver_unsolved[0]);
     solver_view[0] = "1EEE";
     solver_rows[0] = 2, solver_cols[0] = 2, solver_mines[0] = 1;
     solver_view[1] = "B1E1B" "B1E1B" "B111B" "BBBBB";
@@ -362,6 +383,13 @@ static int solver_run(int thread) {
             bad += hint[0] != solver_hint[v][0] || hint[1] != solver_hint[v][1] ||
                    memcmp(&risk, &solver_risk[v], sizeof risk) != 0;
     }
+    {
+        int32_t status[2];
+        size_t unsolved[2] = {0, 0};
+        solver_check(status, unsolved);
+        for (k = 0; k < 2; k++)
+            bad += status[k] != solver_solvable_status[k] || unsolved[k] != solver_unsolved[k];
+    }
     return bad;
 }
 
@@ -369,6 +397,7 @@ static void solver_cleanup(void) {
     size_t v;
     for (v = 0; v < SOLVER_VIEWS; v++) free(solver_probs[v]);
     free(solver_owned);
+    free(solver_board);
 }
 
 /* ---- Minesweeper sessions: one per thread, created, driven and freed inside run() ---------- */

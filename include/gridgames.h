@@ -53,6 +53,23 @@
 #define GG_FIRST_CLICK_OPENING 2
 
 /**
+ * No-guess option: a plain board, mines placed uniformly at random.
+ */
+#define GG_NO_GUESS_OFF 0
+
+/**
+ * No-guess option: a board won from the first click without a guess, each move proven safe
+ * from the revealed numbers and the total number of mines (`GG_SOLVE_WITH_COUNT`).
+ */
+#define GG_NO_GUESS_WITH_COUNT 1
+
+/**
+ * No-guess option: a board won from the first click without a guess, each move proven safe
+ * from the revealed numbers alone (`GG_SOLVE_NUMBERS_ONLY`).
+ */
+#define GG_NO_GUESS_NUMBERS_ONLY 2
+
+/**
  * Game state: moves are accepted.
  */
 #define GG_MINES_PLAYING 0
@@ -66,6 +83,16 @@
  * Game state: a mine was revealed.
  */
 #define GG_MINES_LOST 2
+
+/**
+ * Solvability logic: a cell is certain when the revealed numbers alone prove it safe.
+ */
+#define GG_SOLVE_NUMBERS_ONLY 0
+
+/**
+ * Solvability logic: the total number of mines may be used too.
+ */
+#define GG_SOLVE_WITH_COUNT 1
 
 /**
  * Overshoot rule: a roll past the last square leaves the player where they are, and the turn is
@@ -190,9 +217,11 @@ typedef struct gg_mines_config {
      */
     uint32_t first_click;
     /**
-     * Nonzero asks for a board won from the first click by revealing only cells whose mine
-     * probability is 0 (no guessing); it needs `GG_FIRST_CLICK_OPENING`. The board is still a
-     * pure function of the configuration and the first click.
+     * `GG_NO_GUESS_OFF` (0), or a board won from the first click without a guess:
+     * `GG_NO_GUESS_WITH_COUNT` (1: every move proven safe from the numbers and the mine total)
+     * or `GG_NO_GUESS_NUMBERS_ONLY` (2: from the numbers alone). Needs `GG_FIRST_CLICK_SAFE` or
+     * `GG_FIRST_CLICK_OPENING`. The board is drawn like a uniform board among those that need
+     * no guess, and is still a pure function of the configuration and the first click.
      */
     uint32_t no_guess;
 } gg_mines_config;
@@ -341,17 +370,21 @@ int32_t gg_mines_click(char *board, size_t rows, size_t cols, size_t row, size_t
  * Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
  * Floyd's sampling, see README.md), so the same configuration and the same first click give the
  * same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
- * `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it. With
- * `no_guess` the first reveal runs the solver's bounded no-guess generator (Simon Tatham's
- * method); if it gives up, that reveal returns `GG_ERR_GENERATION_FAILED` and changes nothing
- * (try another seed).
+ * `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
+ *
+ * With `no_guess` the first reveal runs the no-guess generator: it draws uniform boards and
+ * keeps the first that the exact solvability check (`gg_mines_solvable`) wins from that click,
+ * and only when many draws fail (dense boards) does it move a few mines, each by at most two
+ * cells, where play gets stuck. Its work is bounded (on a 16 x 30 expert board it takes about a
+ * millisecond; on any board at most about a second); if it gives up, that reveal returns
+ * `GG_ERR_GENERATION_FAILED` and changes nothing (try another seed or fewer mines).
  *
  * On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
  * is not written.
  *
  * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
- * `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, `no_guess` without
- * `GG_FIRST_CLICK_OPENING`),
+ * `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click` or `no_guess`, `no_guess` with
+ * `GG_FIRST_CLICK_ANY`),
  * `GG_ERR_TOO_MANY_MINES` (more than the rule allows), `GG_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
@@ -547,6 +580,41 @@ int32_t gg_mines_hint(const char *view,
                       size_t *row_out,
                       size_t *col_out,
                       double *risk_out);
+
+/**
+ * Whether a Minesweeper board can be won from a first click without guessing, exactly.
+ *
+ * `board` holds `rows * cols` chars in the alphabet of `gg_mines_click`, row-major, no
+ * terminators: 'M' a hidden mine, 'E' a hidden safe cell, 'B' and '1'-'8' cells already
+ * revealed (each must match its neighbouring mines), 'X' a mine whose place is known. From a
+ * click at (`row`, `col`) the check reveals, over and over, every hidden cell that is safe in
+ * every layout that fits what is revealed, until no such cell is left. A zero floods as in
+ * `gg_mines_click`. `*unsolved_out` receives the number of safe cells still hidden then: 0
+ * means the board needs no guess.
+ *
+ * "Every layout that fits" is exact, not a set of patterns. `logic` says which layouts fit:
+ * - `GG_SOLVE_NUMBERS_ONLY`: those that agree with every revealed number;
+ * - `GG_SOLVE_WITH_COUNT`: those that also hold exactly as many mines as `board` ('M' and 'X').
+ *
+ * A board solvable with `GG_SOLVE_NUMBERS_ONLY` is solvable with `GG_SOLVE_WITH_COUNT`, and the
+ * count never leaves more cells hidden.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+ * `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_INCONSISTENT` (a revealed cell
+ * that does not match its neighbours), `GG_ERR_OUT_OF_BOUNDS` (the click),
+ * `GG_ERR_INVALID_ARGUMENT` (the click is on a mine, or an unknown `logic`),
+ * `GG_ERR_OUT_OF_MEMORY`. `*unsolved_out` is written only on success.
+ *
+ * # Safety
+ * `board` must point to `rows * cols` readable chars; `unsolved_out` must be writable.
+ */
+int32_t gg_mines_solvable(const char *board,
+                          size_t rows,
+                          size_t cols,
+                          size_t row,
+                          size_t col,
+                          uint32_t logic,
+                          size_t *unsolved_out);
 
 /**
  * Measures the layout of a LeetCode board of `rows * cols` chars (row-major, no terminators):

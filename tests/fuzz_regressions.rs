@@ -8,6 +8,8 @@
 mod mines_click;
 #[path = "../fuzz/fuzz_targets/mines_session.rs"]
 mod mines_session;
+#[path = "../fuzz/fuzz_targets/mines_solvable.rs"]
+mod mines_solvable;
 #[path = "../fuzz/fuzz_targets/mines_solver.rs"]
 mod mines_solver;
 #[path = "../fuzz/fuzz_targets/mines_stats.rs"]
@@ -26,6 +28,7 @@ type Check = fn(&[u8]);
 const TARGETS: &[(&str, Check)] = &[
     ("mines_click", mines_click::check),
     ("mines_session", mines_session::check),
+    ("mines_solvable", mines_solvable::check),
     ("mines_solver", mines_solver::check),
     ("mines_stats", mines_stats::check),
     ("snakes_game", snakes_game::check),

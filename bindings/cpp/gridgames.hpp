@@ -271,8 +271,8 @@ struct hint_result {
 
 /// gg_mines_hint(): the best next cell to reveal on a player view: certainly safe (risk 0.0)
 /// whenever such a cell exists, otherwise the solver's best guess; on an all-hidden view the
-/// first click, (2, 2) (nearer the middle on boards narrower than 5). Throws gg::error as probabilities() does, and GG_ERR_GAME_OVER when no
-/// hidden cell can be safe (the game is won).
+/// first click, (2, 2) (nearer the middle on boards narrower than 5). Throws gg::error as
+/// probabilities() does, and GG_ERR_GAME_OVER when no hidden cell can be safe (the game is won).
 inline hint_result hint(const std::string &view, std::size_t rows, std::size_t cols,
                         std::size_t mines) {
     if (!detail::holds(view.size(), rows, cols))
@@ -282,6 +282,29 @@ inline hint_result hint(const std::string &view, std::size_t rows, std::size_t c
     hint_result h;
     detail::check(gg_mines_hint(view.data(), rows, cols, mines, &h.row, &h.col, &h.risk));
     return h;
+}
+
+/// What a certain move may be proven from (gg_mines_solvable(), gg_mines_config::no_guess).
+enum class logic : std::uint32_t {
+    numbers_only = GG_SOLVE_NUMBERS_ONLY, ///< the revealed numbers alone
+    with_count = GG_SOLVE_WITH_COUNT,     ///< the numbers and the total number of mines
+};
+
+/// gg_mines_solvable(): how many safe cells stay hidden when a rows x cols LeetCode board ('M'
+/// and 'E' hidden, 'B' and '1'-'8' revealed, 'X' a known mine) is played from a click at
+/// (row, col) revealing only cells that are safe in every layout that fits (exactly). 0 means
+/// the board needs no guess. Throws gg::error: GG_ERR_INVALID_ARGUMENT (a click on a mine),
+/// GG_ERR_OUT_OF_BOUNDS, GG_ERR_INVALID_CELL, GG_ERR_INCONSISTENT, ...
+inline std::size_t solvable(const std::string &board, std::size_t rows, std::size_t cols,
+                            std::size_t row, std::size_t col, logic how) {
+    if (!detail::holds(board.size(), rows, cols))
+        throw std::invalid_argument("mines board holds " + std::to_string(board.size()) +
+                                    " cells, not " + std::to_string(rows) + " x " +
+                                    std::to_string(cols));
+    std::size_t left = 0;
+    detail::check(gg_mines_solvable(board.data(), rows, cols, row, col,
+                                    static_cast<std::uint32_t>(how), &left));
+    return left;
 }
 
 /// gg_mines_measure(): 3BV, openings, islands, greedy ZiNi and the count of each number of a
@@ -312,7 +335,8 @@ class game {
   public:
     using game_handle = handle<gg_mines, gg_mines_free>;
 
-    /// gg_mines_new(): a board generated from cfg.seed under cfg.first_click.
+    /// gg_mines_new(): a board generated from cfg.seed under cfg.first_click; cfg.no_guess is
+    /// GG_NO_GUESS_OFF, GG_NO_GUESS_WITH_COUNT or GG_NO_GUESS_NUMBERS_ONLY.
     explicit game(const gg_mines_config &cfg)
         : rows_(cfg.rows), cols_(cfg.cols), mines_(cfg.mines) {
         gg_mines *raw = nullptr;

@@ -325,8 +325,13 @@ void session_errors() {
     EXPECT_ERROR(game(SIZE_MAX, 2, 0, 1, GG_FIRST_CLICK_ANY), GG_ERR_SIZE_OVERFLOW);
     std::string detail = EXPECT_ERROR(game(9, 9, 10, 1, 3), GG_ERR_INVALID_ARGUMENT);
     CHECK(detail.find("first_click is 3") != std::string::npos);
-    EXPECT_ERROR(game(gg_mines_config{9, 9, 10, 1, GG_FIRST_CLICK_SAFE, 1}),
-                 GG_ERR_INVALID_ARGUMENT);
+    detail = EXPECT_ERROR(game(gg_mines_config{9, 9, 10, 1, GG_FIRST_CLICK_ANY,
+                                               GG_NO_GUESS_WITH_COUNT}),
+                          GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("SAFE or OPENING") != std::string::npos);
+    detail = EXPECT_ERROR(game(gg_mines_config{9, 9, 10, 1, GG_FIRST_CLICK_SAFE, 3}),
+                          GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("no_guess is 3") != std::string::npos);
 
     EXPECT_ERROR(game::from_board("EEFE", 2, 2), GG_ERR_INVALID_CELL);
     detail = EXPECT_ERROR(game::from_board("M2E", 1, 3), GG_ERR_INCONSISTENT);
@@ -410,6 +415,18 @@ void solver() {
             lattice[r * n + c] = "B12345678"[around];
         }
     }
+    // The exact solvability check: the count clears what the numbers cannot.
+    using gg::mines::logic;
+    using gg::mines::solvable;
+    CHECK(solvable("MEEEEEEEE", 3, 3, 2, 2, logic::numbers_only) == 0);
+    CHECK(solvable("EEME", 1, 4, 0, 0, logic::numbers_only) == 1);
+    CHECK(solvable("EEME", 1, 4, 0, 0, logic::with_count) == 0);
+    detail = EXPECT_ERROR(solvable("MEEE", 2, 2, 0, 0, logic::with_count), GG_ERR_INVALID_ARGUMENT);
+    CHECK(detail.find("on a mine") != std::string::npos);
+    EXPECT_ERROR(solvable("MEEE", 2, 2, 1, 1, static_cast<logic>(7)), GG_ERR_INVALID_ARGUMENT);
+    EXPECT_ERROR(solvable("MEEE", 2, 2, 2, 1, logic::with_count), GG_ERR_OUT_OF_BOUNDS);
+    CHECK(invalid_argument([] { solvable("MEE", 2, 2, 1, 1, logic::with_count); }));
+
     detail = EXPECT_ERROR(probabilities(lattice, n, n, count), GG_ERR_OUT_OF_MEMORY);
     CHECK(detail.find("too entangled") != std::string::npos);
     EXPECT_ERROR(hint(lattice, n, n, count), GG_ERR_OUT_OF_MEMORY);
@@ -417,8 +434,10 @@ void solver() {
 
 // A no-guess board is won from the first click by following hints that are all certainly safe.
 void solver_game() {
-    for (std::uint64_t seed = 0; seed < 3; ++seed) {
-        game g(gg_mines_config{16, 30, 99, seed, GG_FIRST_CLICK_OPENING, 1});
+    for (std::uint64_t seed = 0; seed < 4; ++seed) {
+        // Both no-guess logics; the hint on the all-hidden view is (2, 2) either way.
+        const std::uint32_t no_guess = seed % 2 ? GG_NO_GUESS_NUMBERS_ONLY : GG_NO_GUESS_WITH_COUNT;
+        game g(gg_mines_config{16, 30, 99, seed, GG_FIRST_CLICK_OPENING, no_guess});
         CHECK(g.mine_count() == 99);
         gg::mines::hint_result h = g.hint(); // the all-hidden view: a guess OPENING makes safe
         CHECK(h.row == 2 && h.col == 2 && near(h.risk, 99.0 / 480));

@@ -54,7 +54,8 @@ struct Session {
     model: model::Game,
     cells: usize,
     /// A no-guess game whose mines wait for the first reveal: the model cannot place them.
-    no_guess_pending: bool,
+    /// The no-guess logic (`GG_NO_GUESS_*`) whose board waits for the first reveal.
+    no_guess_pending: Option<u32>,
 }
 
 fn rule_of(first_click: u32) -> Option<Rule> {
@@ -92,11 +93,16 @@ fn new_game(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
         _ => [usize::MAX, input.u64() as usize][input.below(2)],
     };
     let small = cells.is_ok_and(|c| c <= MAX_NO_GUESS_CELLS);
+    // Only small boards are generated without a guess, to keep the target fast; refused
+    // configurations may be any size.
+    let generates = small || !matches!(first_click, GG_FIRST_CLICK_SAFE | GG_FIRST_CLICK_OPENING);
     let no_guess = match input.u8() {
-        0..=199 => 0,
-        200..=249 if small || first_click != GG_FIRST_CLICK_OPENING => 1,
-        250..=255 if small || first_click != GG_FIRST_CLICK_OPENING => input.u32() | 2,
-        _ => 0,
+        0..=199 => GG_NO_GUESS_OFF,
+        200..=249 if generates => {
+            [GG_NO_GUESS_WITH_COUNT, GG_NO_GUESS_NUMBERS_ONLY][input.below(2)]
+        }
+        250..=255 => input.u32() | 4, // unknown
+        _ => GG_NO_GUESS_OFF,
     };
     let cfg = gg_mines_config {
         rows,
@@ -116,8 +122,10 @@ fn new_game(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
     if rule.is_none() {
         expect.fault(GG_ERR_INVALID_ARGUMENT, "first_click");
     }
-    if no_guess != 0 && first_click != GG_FIRST_CLICK_OPENING {
-        expect.fault(GG_ERR_INVALID_ARGUMENT, "no_guess without OPENING");
+    if no_guess > GG_NO_GUESS_NUMBERS_ONLY {
+        expect.fault(GG_ERR_INVALID_ARGUMENT, "no_guess");
+    } else if no_guess != GG_NO_GUESS_OFF && first_click == GG_FIRST_CLICK_ANY {
+        expect.fault(GG_ERR_INVALID_ARGUMENT, "no_guess with ANY");
     }
     if cells.is_ok() && rule.is_some() && mines > most {
         expect.fault(GG_ERR_TOO_MANY_MINES, "mines");
@@ -152,7 +160,7 @@ fn new_game(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
     let session = Session {
         model: model::Game::new(rows, cols, mines, cfg.seed, rule),
         cells,
-        no_guess_pending: no_guess != 0,
+        no_guess_pending: (no_guess != GG_NO_GUESS_OFF).then_some(no_guess),
     };
     check_same(handle, &session);
     Some((handle, session))
@@ -253,7 +261,7 @@ fn from_board(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
     let session = Session {
         model,
         cells: rows * cols,
-        no_guess_pending: false,
+        no_guess_pending: None,
     };
     check_same(handle, &session);
     Some((handle, session))
@@ -309,7 +317,7 @@ fn check_same(handle: *mut gg_mines, s: &Session) {
         String::from_utf8_lossy(&s.model.view()),
         "view"
     );
-    if !s.no_guess_pending {
+    if s.no_guess_pending.is_none() {
         let board = read(handle, s.cells, true);
         assert_eq!(
             String::from_utf8_lossy(&board),
@@ -332,7 +340,7 @@ fn play(input: &mut Input, handle: *mut gg_mines, s: &mut Session) {
     match input.u8() % 6 {
         kind @ 0..=2 => {
             let (r, c) = (input.coordinate(rows), input.coordinate(cols));
-            let first_no_guess = s.no_guess_pending && kind == 0 && !null_game;
+            let first_no_guess = s.no_guess_pending.is_some() && kind == 0 && !null_game;
             let view_before = read(handle, s.cells, false);
             // SAFETY: `game` is the live handle or NULL.
             let status = unsafe {
@@ -418,7 +426,7 @@ fn play(input: &mut Input, handle: *mut gg_mines, s: &mut Session) {
             if board {
                 let alphabet_ok = got[..s.cells].iter().all(|b| BOARD_ALPHABET.contains(b));
                 assert!(alphabet_ok, "board outside the alphabet");
-                if !s.no_guess_pending {
+                if s.no_guess_pending.is_none() {
                     assert_eq!(&got[..s.cells], &s.model.board()[..], "true board");
                 }
             } else {
@@ -480,10 +488,22 @@ fn no_guess_reveal(
     assert_eq!(status, GG_OK, "first no-guess reveal: {}", last_error());
     let board = read(handle, s.cells, true);
     let view = read(handle, s.cells, false);
-    assert_eq!(view[r * cols + c], b'B', "the first reveal opens a zero");
+    let (rule, placed, _) = s.model.pending.expect("mines were pending");
+    if rule == Rule::Opening {
+        assert_eq!(view[r * cols + c], b'B', "the first reveal opens a zero");
+    }
     let mines = board.iter().filter(|&&b| b == b'M').count();
-    let placed = s.model.pending.expect("mines were pending").1;
     assert_eq!(mines, placed, "mines placed");
+    // The board needs no guess from here, by the exact check and the same logic.
+    let logic = match s.no_guess_pending.expect("a no-guess game") {
+        GG_NO_GUESS_WITH_COUNT => GG_SOLVE_WITH_COUNT,
+        _ => GG_SOLVE_NUMBERS_ONLY,
+    };
+    let mut left = usize::MAX;
+    // SAFETY: `board` holds rows * cols bytes; `left` is a live local.
+    let st =
+        unsafe { gg_mines_solvable(board.as_ptr().cast(), rows, cols, r, c, logic, &mut left) };
+    assert_eq!((st, left), (GG_OK, 0), "the no-guess board needs a guess");
     // Follow the library's board from now on, with the flags the player had set.
     let mut model = model::Game::from_board(&harness::reference::to_rows(&board, cols))
         .expect("the library's board is consistent");
@@ -493,5 +513,5 @@ fn no_guess_reveal(
         }
     }
     s.model = model;
-    s.no_guess_pending = false;
+    s.no_guess_pending = None;
 }

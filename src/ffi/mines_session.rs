@@ -4,7 +4,7 @@ use super::boundary::{
     ffi_boundary, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
 };
 use super::status::GG_ERR_INVALID_ARGUMENT;
-use crate::mines::{self, FirstClick, Game, GameState};
+use crate::mines::{self, FirstClick, Game, GameState, Logic};
 use std::ffi::c_char;
 use std::mem::MaybeUninit;
 
@@ -18,6 +18,15 @@ pub const GG_FIRST_CLICK_SAFE: u32 = 1;
 /// reveal opens a zero. At most rows * cols - min(rows, 3) * min(cols, 3) mines (cells - 9 on
 /// boards of at least 3 x 3).
 pub const GG_FIRST_CLICK_OPENING: u32 = 2;
+
+/// No-guess option: a plain board, mines placed uniformly at random.
+pub const GG_NO_GUESS_OFF: u32 = 0;
+/// No-guess option: a board won from the first click without a guess, each move proven safe
+/// from the revealed numbers and the total number of mines (`GG_SOLVE_WITH_COUNT`).
+pub const GG_NO_GUESS_WITH_COUNT: u32 = 1;
+/// No-guess option: a board won from the first click without a guess, each move proven safe
+/// from the revealed numbers alone (`GG_SOLVE_NUMBERS_ONLY`).
+pub const GG_NO_GUESS_NUMBERS_ONLY: u32 = 2;
 
 /// Game state: moves are accepted.
 pub const GG_MINES_PLAYING: u32 = 0;
@@ -52,9 +61,11 @@ pub struct gg_mines_config {
     pub seed: u64,
     /// `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or `GG_FIRST_CLICK_OPENING`.
     pub first_click: u32,
-    /// Nonzero asks for a board won from the first click by revealing only cells whose mine
-    /// probability is 0 (no guessing); it needs `GG_FIRST_CLICK_OPENING`. The board is still a
-    /// pure function of the configuration and the first click.
+    /// `GG_NO_GUESS_OFF` (0), or a board won from the first click without a guess:
+    /// `GG_NO_GUESS_WITH_COUNT` (1: every move proven safe from the numbers and the mine total)
+    /// or `GG_NO_GUESS_NUMBERS_ONLY` (2: from the numbers alone). Needs `GG_FIRST_CLICK_SAFE` or
+    /// `GG_FIRST_CLICK_OPENING`. The board is drawn like a uniform board among those that need
+    /// no guess, and is still a pure function of the configuration and the first click.
     pub no_guess: u32,
 }
 
@@ -73,13 +84,27 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
             ))
         }
     };
+    let no_guess = match cfg.no_guess {
+        GG_NO_GUESS_OFF => None,
+        GG_NO_GUESS_WITH_COUNT => Some(Logic::WithCount),
+        GG_NO_GUESS_NUMBERS_ONLY => Some(Logic::NumbersOnly),
+        other => {
+            return Err(FfiError::new(
+                GG_ERR_INVALID_ARGUMENT,
+                format!(
+                    "no_guess is {other}; allowed: GG_NO_GUESS_OFF (0), GG_NO_GUESS_WITH_COUNT \
+                     (1), GG_NO_GUESS_NUMBERS_ONLY (2)"
+                ),
+            ))
+        }
+    };
     Ok(mines::Config {
         rows: cfg.rows,
         cols: cfg.cols,
         mines: cfg.mines,
         seed: cfg.seed,
         first_click,
-        no_guess: cfg.no_guess != 0,
+        no_guess,
     })
 }
 
@@ -88,17 +113,21 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
 /// Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
 /// Floyd's sampling, see README.md), so the same configuration and the same first click give the
 /// same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
-/// `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it. With
-/// `no_guess` the first reveal runs the solver's bounded no-guess generator (Simon Tatham's
-/// method); if it gives up, that reveal returns `GG_ERR_GENERATION_FAILED` and changes nothing
-/// (try another seed).
+/// `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
+///
+/// With `no_guess` the first reveal runs the no-guess generator: it draws uniform boards and
+/// keeps the first that the exact solvability check (`gg_mines_solvable`) wins from that click,
+/// and only when many draws fail (dense boards) does it move a few mines, each by at most two
+/// cells, where play gets stuck. Its work is bounded (on a 16 x 30 expert board it takes about a
+/// millisecond; on any board at most about a second); if it gives up, that reveal returns
+/// `GG_ERR_GENERATION_FAILED` and changes nothing (try another seed or fewer mines).
 ///
 /// On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
 /// is not written.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
-/// `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click`, `no_guess` without
-/// `GG_FIRST_CLICK_OPENING`),
+/// `GG_ERR_INVALID_ARGUMENT` (an unknown `first_click` or `no_guess`, `no_guess` with
+/// `GG_FIRST_CLICK_ANY`),
 /// `GG_ERR_TOO_MANY_MINES` (more than the rule allows), `GG_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety

@@ -1,6 +1,7 @@
 //! C entry points for the Minesweeper solver: exact probabilities and the hint.
 
-use super::boundary::{ffi_boundary, try_out, try_out_slice, try_slice};
+use super::boundary::{ffi_boundary, try_out, try_out_slice, try_slice, FfiError};
+use super::status::GG_ERR_INVALID_ARGUMENT;
 use crate::mines;
 use std::ffi::c_char;
 
@@ -93,6 +94,68 @@ pub unsafe extern "C" fn gg_mines_hint(
         r.set(h.row);
         c.set(h.col);
         risk.set(h.risk);
+        Ok(())
+    }
+}
+
+/// Solvability logic: a cell is certain when the revealed numbers alone prove it safe.
+pub const GG_SOLVE_NUMBERS_ONLY: u32 = 0;
+/// Solvability logic: the total number of mines may be used too.
+pub const GG_SOLVE_WITH_COUNT: u32 = 1;
+
+/// Whether a Minesweeper board can be won from a first click without guessing, exactly.
+///
+/// `board` holds `rows * cols` chars in the alphabet of `gg_mines_click`, row-major, no
+/// terminators: 'M' a hidden mine, 'E' a hidden safe cell, 'B' and '1'-'8' cells already
+/// revealed (each must match its neighbouring mines), 'X' a mine whose place is known. From a
+/// click at (`row`, `col`) the check reveals, over and over, every hidden cell that is safe in
+/// every layout that fits what is revealed, until no such cell is left. A zero floods as in
+/// `gg_mines_click`. `*unsolved_out` receives the number of safe cells still hidden then: 0
+/// means the board needs no guess.
+///
+/// "Every layout that fits" is exact, not a set of patterns. `logic` says which layouts fit:
+/// - `GG_SOLVE_NUMBERS_ONLY`: those that agree with every revealed number;
+/// - `GG_SOLVE_WITH_COUNT`: those that also hold exactly as many mines as `board` ('M' and 'X').
+///
+/// A board solvable with `GG_SOLVE_NUMBERS_ONLY` is solvable with `GG_SOLVE_WITH_COUNT`, and the
+/// count never leaves more cells hidden.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
+/// `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_INCONSISTENT` (a revealed cell
+/// that does not match its neighbours), `GG_ERR_OUT_OF_BOUNDS` (the click),
+/// `GG_ERR_INVALID_ARGUMENT` (the click is on a mine, or an unknown `logic`),
+/// `GG_ERR_OUT_OF_MEMORY`. `*unsolved_out` is written only on success.
+///
+/// # Safety
+/// `board` must point to `rows * cols` readable chars; `unsolved_out` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_solvable(
+    board: *const c_char,
+    rows: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+    logic: u32,
+    unsolved_out: *mut usize,
+) -> i32 {
+    ffi_boundary! {
+        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let cells = try_slice!(board as u8, len);
+        let out = try_out!(unsolved_out);
+        let logic = match logic {
+            GG_SOLVE_NUMBERS_ONLY => mines::Logic::NumbersOnly,
+            GG_SOLVE_WITH_COUNT => mines::Logic::WithCount,
+            other => {
+                return Err(FfiError::new(
+                    GG_ERR_INVALID_ARGUMENT,
+                    format!(
+                        "logic is {other}; allowed: GG_SOLVE_NUMBERS_ONLY (0), \
+                         GG_SOLVE_WITH_COUNT (1)"
+                    ),
+                ))
+            }
+        };
+        out.set(mines::unsolved_after(cells, rows, cols, row, col, logic)?);
         Ok(())
     }
 }

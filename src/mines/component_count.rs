@@ -200,9 +200,16 @@ pub(crate) struct Counting {
     wb_prev: Vec<Wide>,
     weights: Vec<f64>,
     wide_dp: Dp<Wide>,
+    /// Table entries filled so far.
+    entries: u64,
 }
 
 impl Counting {
+    /// Table entries filled by every count so far: a deterministic measure of the work.
+    pub(crate) fn entries(&self) -> u64 {
+        self.entries
+    }
+
     /// Sizes the per-number and per-group scratch for one build of `cons`.
     pub(crate) fn prepare(&mut self, cons: &Constraints) -> Result<()> {
         let n = cons.numbers();
@@ -736,6 +743,7 @@ fn forward<W: Num>(
                 }
             }
         }
+        work.entries += (dp.rows.len() - row0) as u64;
         dp.key_at.push(dp.keys.len() as u32);
         dp.row_at.push(row0);
         dp.width.push(width);

@@ -147,10 +147,9 @@ pub(crate) struct Constraints {
     comp_start: Vec<u32>,
     comp_groups: Vec<u32>,
     parent: Vec<u32>,
-    planes: BitRows,
-    dirty: Vec<bool>,
-    cursor: usize,
-    row_buf: Vec<u64>,
+    rules: RowRules,
+    /// Numbers recorded by every build so far.
+    recorded: u64,
 }
 
 impl std::fmt::Debug for Constraints {
@@ -163,6 +162,313 @@ impl std::fmt::Debug for Constraints {
             self.components()
         )
     }
+}
+
+/// The single-number rule on whole rows of bit masks (`bit_rows.rs`), 64 cells a word: a
+/// number whose undetermined neighbours must all be mines (it needs as many as are left) or all
+/// safe (it needs none) settles them. Settling a row's cells marks the rows that see them, and
+/// sweeps alternate down and up over the marked rows until none is left.
+///
+/// A build loads every row at once. The certain-move player keeps its `RowRules` between moves
+/// and reloads only the rows a reveal changed, so a cascade of reveals costs what it changes.
+#[derive(Default)]
+pub(crate) struct RowRules {
+    planes: BitRows,
+    rows: usize,
+    cols: usize,
+    /// Rows with a word to look at again, and those words.
+    dirty: Vec<bool>,
+    dirty_words: Vec<bool>,
+    pending: usize,
+    cursor: usize,
+    down: bool,
+    row_buf: Vec<u64>,
+    /// Rows whose settled cells grew since [`RowRules::take_grown`].
+    grown: Vec<bool>,
+    grown_rows: Vec<u32>,
+    /// Words read or decided so far: a deterministic measure of the work done.
+    work: u64,
+}
+
+impl RowRules {
+    /// Reads every row of `grid`, checks that no number shows more than its hidden neighbours,
+    /// and marks every row; returns the number of hidden cells (known mines aside).
+    pub(crate) fn load(&mut self, grid: Grid) -> Result<usize> {
+        let (rows, cols) = (grid.rows, grid.cols);
+        self.rows = rows;
+        self.cols = cols;
+        self.planes.reset(rows, cols, PLANES)?;
+        try_refill(&mut self.dirty, rows, true)?;
+        try_refill(&mut self.dirty_words, rows * self.planes.words(), true)?;
+        try_refill(&mut self.grown, rows, false)?;
+        self.grown_rows.clear();
+        self.pending = rows;
+        self.cursor = 0;
+        self.down = true;
+        try_refill(&mut self.row_buf, 2 * self.planes.words(), 0)?;
+        let mut hidden = 0;
+        for r in 0..rows {
+            hidden += self.read_row(grid, r, false);
+        }
+        self.work += (rows * self.planes.words()) as u64;
+        let b = &self.planes;
+        for r in 0..rows {
+            for w in 0..b.words() {
+                let all = b.sum3x3(r, w, |p| p[HID] | p[MINE]);
+                let bad = b.get(r, REV, w) & all.lt(digits(b, r, w));
+                if bad != 0 {
+                    let i = first_bit(r, w, cols, bad) as usize;
+                    let d = grid.at(i);
+                    let h = (0..4)
+                        .map(|k| (all.0[k] >> (i % cols % 64) & 1) << k)
+                        .sum::<u64>();
+                    let (r, c) = (i / cols, i % cols);
+                    return Err(Error::new(
+                        ErrorKind::Inconsistent,
+                        format!("cell ({r}, {c}) shows {d} but has only {h} hidden neighbours"),
+                    ));
+                }
+            }
+        }
+        Ok(hidden)
+    }
+
+    /// Reads rows `first..=last` of `grid` again after reveals changed them, keeping what was
+    /// settled of the cells still hidden, and marks the rows that see them.
+    pub(crate) fn reload(&mut self, grid: Grid, first: usize, last: usize) {
+        for r in first..=last {
+            self.read_row(grid, r, true);
+            self.work += self.planes.words() as u64;
+            for w in 0..self.planes.words() {
+                self.mark(r, w, !0);
+            }
+        }
+    }
+
+    /// Records that hidden cell `(r, c)` now shows `d` (a reveal that flooded nothing), and marks
+    /// the words that see it.
+    pub(crate) fn revealed(&mut self, r: usize, c: usize, d: u8) {
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        for p in [HID, MINE, SAFE] {
+            *self.planes.get_mut(r, p, w) &= !bit;
+        }
+        *self.planes.get_mut(r, REV, w) |= bit;
+        for k in 0..4 {
+            if d >> k & 1 != 0 {
+                *self.planes.get_mut(r, DIGIT + k, w) |= bit;
+            }
+        }
+        self.mark(r, w, bit);
+    }
+
+    /// Records that hidden cell `(r, c)` is a mine, and marks the words that see it.
+    pub(crate) fn mine(&mut self, r: usize, c: usize) {
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        *self.planes.get_mut(r, MINE, w) |= bit;
+        self.mark(r, w, bit);
+    }
+
+    /// Marks the words whose numbers see the cells `bits` of word `w` of row `r`.
+    fn mark(&mut self, r: usize, w: usize, bits: u64) {
+        let words = self.planes.words();
+        let (lo, hi) = (
+            if bits & 1 != 0 {
+                w.saturating_sub(1)
+            } else {
+                w
+            },
+            if bits >> 63 != 0 {
+                (w + 1).min(words - 1)
+            } else {
+                w
+            },
+        );
+        for rr in r.saturating_sub(1)..(r + 2).min(self.rows) {
+            for ww in lo..=hi {
+                self.dirty_words[rr * words + ww] = true;
+            }
+            if !self.dirty[rr] {
+                self.dirty[rr] = true;
+                self.pending += 1;
+            }
+        }
+    }
+
+    /// Reads row `r` into the masks; returns its hidden cells.
+    fn read_row(&mut self, grid: Grid, r: usize, keep: bool) -> usize {
+        let cols = grid.cols;
+        let decoded = std::ptr::eq(grid.decode, &VIEW_DECODE);
+        let mut buf = [0u8; 64];
+        let mut hidden = 0;
+        for (w, chunk) in grid.cells[r * cols..(r + 1) * cols].chunks(64).enumerate() {
+            // Decoded values, padded with a byte that is in no plane.
+            let cells: &[u8] = if decoded && chunk.len() == 64 {
+                chunk
+            } else {
+                for (d, &byte) in buf.iter_mut().zip(chunk) {
+                    *d = grid.decode[usize::from(byte)];
+                }
+                buf[chunk.len()..].fill(0xFD);
+                &buf
+            };
+            let mut m = [0u64; 8];
+            for (k, eight) in cells.chunks_exact(8).enumerate() {
+                let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+                for (plane, bits) in m.iter_mut().zip(byte_planes(x)) {
+                    *plane |= u64::from(bits) << (8 * k);
+                }
+            }
+            if keep {
+                m[MINE] |= self.planes.get(r, MINE, w) & m[HID];
+                m[SAFE] = self.planes.get(r, SAFE, w) & m[HID];
+            }
+            hidden += m[HID].count_ones() as usize;
+            for (p, &x) in m.iter().enumerate() {
+                *self.planes.get_mut(r, p, w) = x;
+            }
+        }
+        hidden
+    }
+
+    /// Runs the rule to a fixpoint over the marked rows.
+    ///
+    /// Errors: `Inconsistent` when a number needs fewer mines than it sees or more than it can
+    /// have.
+    pub(crate) fn settle(&mut self) -> Result<()> {
+        let (rows, cols, words) = (self.rows, self.cols, self.planes.words());
+        while self.pending > 0 {
+            let Some(r) = next_dirty(&self.dirty, &mut self.cursor, self.down) else {
+                self.down = !self.down;
+                continue;
+            };
+            self.dirty[r] = false;
+            self.pending -= 1;
+            // The row's dirty words decide; a word's decisions reach its neighbours' edge bits.
+            let mut any = 0;
+            for w in 0..words {
+                let (mut to_mine, mut to_safe) = (0, 0);
+                if std::mem::take(&mut self.dirty_words[r * words + w]) {
+                    self.work += 1;
+                    let b = &self.planes;
+                    let d = digits(b, r, w);
+                    let mines = b.sum3x3(r, w, |p| p[MINE]);
+                    let possible = b.sum3x3(r, w, |p| p[MINE] | undetermined(p));
+                    let rev = b.get(r, REV, w);
+                    let bad = rev & (d.lt(mines) | possible.lt(d));
+                    if bad != 0 {
+                        return Err(contradiction(first_bit(r, w, cols, bad), cols));
+                    }
+                    let open = rev & b.any3x3(r, w, undetermined);
+                    to_mine = open & d.eq(possible);
+                    to_safe = open & d.eq(mines);
+                }
+                self.row_buf[w] = to_mine;
+                self.row_buf[words + w] = to_safe;
+                any |= to_mine | to_safe;
+            }
+            if any == 0 {
+                continue;
+            }
+            for rr in r.saturating_sub(1)..(r + 2).min(rows) {
+                let mut changed = false;
+                for w in 0..words {
+                    let spread = |v: &[u64]| {
+                        let mid = v[w];
+                        let before = if w > 0 { v[w - 1] } else { 0 };
+                        let after = if w + 1 < words { v[w + 1] } else { 0 };
+                        mid | mid << 1 | before >> 63 | mid >> 1 | after << 63
+                    };
+                    let u = undetermined(self.planes.planes(rr, w));
+                    let mines = spread(&self.row_buf[..words]) & u;
+                    let safe = spread(&self.row_buf[words..]) & u;
+                    if mines | safe != 0 {
+                        *self.planes.get_mut(rr, MINE, w) |= mines;
+                        *self.planes.get_mut(rr, SAFE, w) |= safe;
+                        self.mark(rr, w, mines | safe);
+                        changed = true;
+                    }
+                }
+                if changed && !self.grown[rr] {
+                    self.grown[rr] = true;
+                    try_push(&mut self.grown_rows, rr as u32)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rows whose settled cells grew since the last call, in no particular order.
+    pub(crate) fn take_grown(&mut self, out: &mut Vec<u32>) -> Result<()> {
+        out.clear();
+        crate::error::try_reserve(out, self.grown_rows.len())?;
+        for &r in &self.grown_rows {
+            self.grown[r as usize] = false;
+            out.push(r);
+        }
+        self.grown_rows.clear();
+        Ok(())
+    }
+
+    /// Words read or decided since this `RowRules` was made.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Words per row.
+    #[inline]
+    pub(crate) fn words(&self) -> usize {
+        self.planes.words()
+    }
+
+    /// Hidden cells (known mines aside), word `w` of row `r`.
+    #[inline]
+    pub(crate) fn hidden(&self, r: usize, w: usize) -> u64 {
+        self.planes.get(r, HID, w)
+    }
+
+    /// Known and settled mines.
+    #[inline]
+    pub(crate) fn mines(&self, r: usize, w: usize) -> u64 {
+        self.planes.get(r, MINE, w)
+    }
+
+    /// Settled safe cells.
+    #[inline]
+    pub(crate) fn safe(&self, r: usize, w: usize) -> u64 {
+        self.planes.get(r, SAFE, w)
+    }
+
+    /// Hidden cells neither settled nor known.
+    #[inline]
+    pub(crate) fn undetermined(&self, r: usize, w: usize) -> u64 {
+        undetermined(self.planes.planes(r, w))
+    }
+
+    /// Revealed numbers with an undetermined neighbour.
+    #[inline]
+    pub(crate) fn open_numbers(&self, r: usize, w: usize) -> u64 {
+        self.planes.get(r, REV, w) & self.planes.any3x3(r, w, undetermined)
+    }
+}
+
+#[inline(always)]
+fn undetermined(p: &[u64]) -> u64 {
+    p[HID] & !p[MINE] & !p[SAFE]
+}
+
+#[inline(always)]
+fn digits(b: &BitRows, r: usize, w: usize) -> Count {
+    Count([
+        b.get(r, DIGIT, w),
+        b.get(r, DIGIT + 1, w),
+        b.get(r, DIGIT + 2, w),
+        b.get(r, DIGIT + 3, w),
+    ])
+}
+
+/// The board cell of the lowest set bit of `bits`, word `w` of row `r`.
+fn first_bit(r: usize, w: usize, cols: usize, bits: u64) -> u32 {
+    (r * cols + w * 64 + bits.trailing_zeros() as usize) as u32
 }
 
 fn contradiction(cell: u32, cols: usize) -> Error {
@@ -194,6 +500,7 @@ impl Constraints {
         for c in &self.cells {
             self.slot[c.at as usize] = NONE;
         }
+        self.recorded += self.nums.len() as u64;
         result?;
         self.split()
     }
@@ -218,149 +525,23 @@ impl Constraints {
         self.settle()
     }
 
-    /// Reads every number next to a hidden cell, 64 cells at a time (`bit_rows.rs`):
-    /// 1. every number must fit its hidden neighbours;
-    /// 2. the single-number rule runs to a fixpoint on whole rows of masks: a number whose
-    ///    undetermined neighbours must all be mines (or all safe) settles them;
-    /// 3. only the numbers left with an undetermined neighbour are recorded, for the pair rule,
+    /// Reads every number next to a hidden cell:
+    /// 1. [`RowRules`] checks that every number fits its hidden neighbours and runs the
+    ///    single-number rule to a fixpoint on whole rows of masks;
+    /// 2. only the numbers left with an undetermined neighbour are recorded, for the pair rule,
     ///    the groups and the counting.
     ///
-    /// On a view where the player never flags, most numbers only touch mines that step 2
+    /// On a view where the player never flags, most numbers only touch mines that step 1
     /// settles, so few are recorded.
     fn read_all(&mut self, grid: Grid) -> Result<()> {
         let (rows, cols) = (grid.rows, grid.cols);
-        let b = &mut self.planes;
-        b.reset(rows, cols, PLANES)?;
-        let words = b.words();
-        let mut hidden = 0usize;
-        let decoded = std::ptr::eq(grid.decode, &VIEW_DECODE);
-        let mut buf = [0u8; 64];
-        for r in 0..rows {
-            for (w, chunk) in grid.cells[r * cols..(r + 1) * cols].chunks(64).enumerate() {
-                // Decoded values, padded with a byte that is in no plane.
-                let cells: &[u8] = if decoded && chunk.len() == 64 {
-                    chunk
-                } else {
-                    for (d, &byte) in buf.iter_mut().zip(chunk) {
-                        *d = grid.decode[usize::from(byte)];
-                    }
-                    buf[chunk.len()..].fill(0xFD);
-                    &buf
-                };
-                let mut m = [0u64; 8];
-                for (k, eight) in cells.chunks_exact(8).enumerate() {
-                    let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-                    let p = byte_planes(x);
-                    for (plane, bits) in m.iter_mut().zip(p) {
-                        *plane |= u64::from(bits) << (8 * k);
-                    }
-                }
-                hidden += m[HID].count_ones() as usize;
-                for (p, &x) in m.iter().enumerate() {
-                    *b.get_mut(r, p, w) = x;
-                }
-            }
-        }
-        let digits = |b: &BitRows, r: usize, w: usize| {
-            Count([
-                b.get(r, DIGIT, w),
-                b.get(r, DIGIT + 1, w),
-                b.get(r, DIGIT + 2, w),
-                b.get(r, DIGIT + 3, w),
-            ])
-        };
-        let undetermined = |p: &[u64]| p[HID] & !p[MINE] & !p[SAFE];
-        let first = |r: usize, w: usize, bad: u64| {
-            (r * cols + w * 64 + bad.trailing_zeros() as usize) as u32
-        };
-        // 1. No number shows more than its hidden neighbours.
-        for r in 0..rows {
-            for w in 0..words {
-                let all = b.sum3x3(r, w, |p| p[HID] | p[MINE]);
-                let bad = b.get(r, REV, w) & all.lt(digits(b, r, w));
-                if bad != 0 {
-                    let i = first(r, w, bad) as usize;
-                    let d = grid.at(i);
-                    let h = (0..4)
-                        .map(|k| (all.0[k] >> (i % cols % 64) & 1) << k)
-                        .sum::<u64>();
-                    let (r, c) = (i / cols, i % cols);
-                    return Err(Error::new(
-                        ErrorKind::Inconsistent,
-                        format!("cell ({r}, {c}) shows {d} but has only {h} hidden neighbours"),
-                    ));
-                }
-            }
-        }
-        // 2. The single-number rule to a fixpoint. A row's numbers settle cells in the rows
-        //    around it at once; a row whose cells changed queues the rows that see them.
-        //    Sweeps alternate downwards and upwards over the rows marked dirty.
-        try_refill(&mut self.dirty, rows, true)?;
-        try_refill(&mut self.row_buf, 2 * words, 0)?;
-        self.cursor = 0;
-        let mut left = rows;
-        let mut down = true;
-        while left > 0 {
-            let r = match next_dirty(&self.dirty, &mut self.cursor, down) {
-                Some(r) => r,
-                None => {
-                    down = !down;
-                    continue;
-                }
-            };
-            self.dirty[r] = false;
-            left -= 1;
-            let mut any = 0;
-            for w in 0..words {
-                let d = digits(b, r, w);
-                let mines = b.sum3x3(r, w, |p| p[MINE]);
-                let possible = b.sum3x3(r, w, |p| p[MINE] | undetermined(p));
-                let rev = b.get(r, REV, w);
-                let bad = rev & (d.lt(mines) | possible.lt(d));
-                if bad != 0 {
-                    return Err(contradiction(first(r, w, bad), cols));
-                }
-                let open = rev & b.any3x3(r, w, undetermined);
-                self.row_buf[w] = open & d.eq(possible);
-                self.row_buf[words + w] = open & d.eq(mines);
-                any |= self.row_buf[w] | self.row_buf[words + w];
-            }
-            if any == 0 {
-                continue;
-            }
-            for rr in r.saturating_sub(1)..(r + 2).min(rows) {
-                let mut changed = false;
-                for w in 0..words {
-                    let spread = |v: &[u64]| {
-                        let mid = v[w];
-                        let before = if w > 0 { v[w - 1] } else { 0 };
-                        let after = if w + 1 < words { v[w + 1] } else { 0 };
-                        mid | mid << 1 | before >> 63 | mid >> 1 | after << 63
-                    };
-                    let u = undetermined(b.planes(rr, w));
-                    let mines = spread(&self.row_buf[..words]) & u;
-                    let safe = spread(&self.row_buf[words..]) & u;
-                    if mines | safe != 0 {
-                        *b.get_mut(rr, MINE, w) |= mines;
-                        *b.get_mut(rr, SAFE, w) |= safe;
-                        changed = true;
-                    }
-                }
-                if changed {
-                    for q in rr.saturating_sub(1)..(rr + 2).min(rows) {
-                        if !self.dirty[q] {
-                            self.dirty[q] = true;
-                            left += 1;
-                        }
-                    }
-                }
-            }
-        }
-        // 3. Record the numbers with an undetermined neighbour; list what step 2 settled.
+        let hidden = self.rules.load(grid)?;
+        self.rules.settle()?;
+        let rules = &self.rules;
         let mut settled = 0;
         for r in 0..rows {
-            for w in 0..words {
-                let mut cand = b.get(r, REV, w) & b.any3x3(r, w, undetermined);
+            for w in 0..rules.words() {
+                let mut cand = rules.open_numbers(r, w);
                 while cand != 0 {
                     let k = cand.trailing_zeros() as usize;
                     cand &= cand - 1;
@@ -369,31 +550,31 @@ impl Constraints {
                     for rr in r.saturating_sub(1)..(r + 2).min(rows) {
                         for cc in c.saturating_sub(1)..(c + 2).min(cols) {
                             let (ww, kk) = (cc / 64, cc % 64);
-                            let m = b.get(rr, MINE, ww) >> kk & 1;
-                            let u = undetermined(b.planes(rr, ww)) >> kk & 1;
-                            known += m as u8;
-                            if u != 0 {
+                            known += (rules.mines(rr, ww) >> kk & 1) as u8;
+                            if rules.undetermined(rr, ww) >> kk & 1 != 0 {
                                 open[n] = (rr * cols + cc) as u32;
                                 n += 1;
                             }
                         }
                     }
                     let i = r * cols + c;
-                    let d = grid.at(i);
                     Self::add_number(
                         &mut self.slot,
                         &mut self.nums,
                         &mut self.cells,
                         grid,
                         i as u32,
-                        d,
+                        grid.at(i),
                         &open[..n],
                         known,
                     )?;
                 }
-                let hid = b.get(r, HID, w);
-                for (plane, list) in [(SAFE, &mut self.safe), (MINE, &mut self.mines)] {
-                    let mut m = b.get(r, plane, w) & hid;
+                let hid = rules.hidden(r, w);
+                for (m, list) in [
+                    (rules.safe(r, w) & hid, &mut self.safe),
+                    (rules.mines(r, w) & hid, &mut self.mines),
+                ] {
+                    let mut m = m;
                     while m != 0 {
                         let c = w * 64 + m.trailing_zeros() as usize;
                         m &= m - 1;
@@ -875,6 +1056,12 @@ impl Constraints {
     #[inline]
     pub(crate) fn component_groups(&self, c: usize) -> &[u32] {
         &self.comp_groups[self.comp_start[c] as usize..self.comp_start[c + 1] as usize]
+    }
+
+    /// Work done by every build so far, in words (see [`RowRules::work`]), counting each
+    /// recorded number as a word too.
+    pub(crate) fn work(&self) -> u64 {
+        self.rules.work() + self.recorded
     }
 
     /// Columns of the grid last built (to name cells in messages).

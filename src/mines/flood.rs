@@ -64,6 +64,8 @@ pub(crate) struct Flood<'a> {
     /// Rows that may hold pending blanks.
     dirty: Option<(usize, usize)>,
     revealed: usize,
+    /// The rows scanned so far: every cell the fill wrote lies in them.
+    touched: Option<(usize, usize)>,
     /// Digits found by a scan, waiting to be written.
     digits: Digits,
 }
@@ -98,6 +100,7 @@ impl<'a> Flood<'a> {
             out_of_memory: false,
             dirty: None,
             revealed: 0,
+            touched: None,
             digits: Digits::new(),
         })
     }
@@ -134,9 +137,18 @@ impl<'a> Flood<'a> {
         }
     }
 
+    /// The first and last rows the fill has written to (none before [`Flood::open`]).
+    pub(crate) fn rows_touched(&self) -> Option<(usize, usize)> {
+        self.touched
+    }
+
     /// Reveals every hidden-empty cell of the span, extending blank runs past its ends.
     fn scan(&mut self, span: Span) {
         let Span { row: r, lo, hi, .. } = span;
+        self.touched = Some(match self.touched {
+            Some((a, b)) => (a.min(r), b.max(r)),
+            None => (r, r),
+        });
         let base = r * self.cols;
         let mut c = lo;
         while c <= hi {

@@ -8,16 +8,18 @@
 mod bit_rows;
 mod block;
 mod board;
+mod certain_moves;
+mod chord;
 mod component_count;
 mod constraints;
 mod count_cache;
 mod endgame;
 mod flood;
 mod hint;
-mod layout;
+mod mine_placement;
 mod mine_total;
 mod neighbours;
-mod no_guess;
+mod no_guess_generator;
 mod probability;
 mod regions;
 mod reveal;
@@ -32,9 +34,10 @@ pub use board::{
     check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
     BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
+pub use certain_moves::{unsolved_after, Logic};
 pub use hint::{advise, advise_with, hint, hint_with, Advice, Hint};
-pub use layout::{Exclusion, Layout, MineSink};
-pub use no_guess::{no_guess_layout, solvable_without_guessing, MAX_LAYOUTS, MAX_PERTURBATIONS};
+pub use mine_placement::{Exclusion, Layout, MineSink};
+pub use no_guess_generator::{no_guess_layout, MAX_DRAWS, MAX_WORK};
 pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};
 pub use reveal::{click, reveal_empty, Click};
 pub use rng::SplitMix64;

@@ -26,7 +26,7 @@ use super::count_cache::{CountCache, Lookup};
 use super::mine_total::MineTotal;
 use super::view::{View, HIDDEN};
 use super::wide::Wide;
-use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
+use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
 use std::cell::RefCell;
 
 pub use super::component_count::MAX_TABLE_ENTRIES;
@@ -120,6 +120,7 @@ pub struct Counter {
     /// Component -> its cache entry, for the view last analysed.
     ids: Vec<u32>,
     expected: Vec<(Wide, Wide)>,
+    ones: Vec<Wide>,
     /// Mines left for the components and the floating cells.
     left: usize,
     cells: usize,
@@ -204,9 +205,7 @@ impl Counter {
     ///
     /// Errors: `Inconsistent` when no layout fits, `OutOfMemory`.
     pub(crate) fn analyse(&mut self, grid: Grid, mines: usize) -> Result<Wide> {
-        self.cells = grid.cells.len();
-        self.cache.make_room();
-        self.cons.build(grid)?;
+        self.read(grid)?;
         let settled = self.cons.mines().len();
         if settled > mines {
             return Err(inconsistent(format!(
@@ -214,6 +213,37 @@ impl Counter {
             )));
         }
         self.left = mines - settled;
+        let (cache, ids) = (&self.cache, &self.ids);
+        self.total.combine(
+            ids.len(),
+            |i| &cache.get(ids[i]).totals,
+            self.cons.floating(),
+            self.left,
+        )?;
+        let z = self.total.layouts();
+        if z.is_zero() {
+            return Err(self.count_mismatch(mines, settled));
+        }
+        Ok(z)
+    }
+
+    /// Reads `grid` and runs the cheap rules only; afterwards [`Counter::constraints`] tells what
+    /// they settled.
+    ///
+    /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
+    pub(crate) fn settle(&mut self, grid: Grid) -> Result<()> {
+        self.cells = grid.cells.len();
+        self.cons.build(grid)
+    }
+
+    /// Reads `grid`, settles what the cheap rules settle and counts each component on its own,
+    /// whatever the mine total; afterwards [`Counter::component_chances`] describes them.
+    ///
+    /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
+    pub(crate) fn read(&mut self, grid: Grid) -> Result<()> {
+        self.cells = grid.cells.len();
+        self.cache.make_room();
+        self.cons.build(grid)?;
         self.work.prepare(&self.cons)?;
         self.ids.clear();
         for comp in 0..self.cons.components() {
@@ -237,24 +267,19 @@ impl Counter {
             };
             try_push(&mut self.ids, id)?;
         }
-        let (cache, ids) = (&self.cache, &self.ids);
-        self.total.combine(
-            ids.len(),
-            |i| &cache.get(ids[i]).totals,
-            self.cons.floating(),
-            self.left,
-        )?;
-        let z = self.total.layouts();
-        if z.is_zero() {
-            return Err(self.count_mismatch(mines, settled));
-        }
-        Ok(z)
+        Ok(())
     }
 
     /// Mines the grid last analysed has beyond its known mines and the ones the cheap rules
     /// settled: what the undetermined and floating cells hold.
     pub(crate) fn mines_left(&self) -> usize {
         self.left
+    }
+
+    /// Work done by every read so far, in words of the deduction core (see
+    /// `constraints::RowRules::work`) plus counting table entries.
+    pub(crate) fn work(&self) -> u64 {
+        self.cons.work() + self.work.entries()
     }
 
     /// The constraints of the grid last analysed.
@@ -266,16 +291,29 @@ impl Counter {
     /// frontier cells, with the sums over layouts of its mines and of its safe cells (each cell
     /// of the group has `mines / (layouts * cells.len())` as its probability). Exactly zero
     /// means never a mine, or never safe.
-    pub(crate) fn chances(&mut self, mut f: impl FnMut(&[u32], Wide, Wide)) -> Result<()> {
+    pub(crate) fn chances(&mut self, f: impl FnMut(&[u32], Wide, Wide)) -> Result<()> {
+        self.each_group(true, f)
+    }
+
+    /// After [`Counter::read`]: as [`Counter::chances`], each component's layouts counted on
+    /// their own, whatever their mine total (the numbers alone).
+    pub(crate) fn component_chances(&mut self, f: impl FnMut(&[u32], Wide, Wide)) -> Result<()> {
+        self.each_group(false, f)
+    }
+
+    fn each_group(&mut self, combined: bool, mut f: impl FnMut(&[u32], Wide, Wide)) -> Result<()> {
         let cols = self.cons.cols();
         for (i, &id) in self.ids.iter().enumerate() {
             let e = self.cache.get(id);
-            e.expected(
-                self.total.weights(i),
-                cols,
-                &mut self.work,
-                &mut self.expected,
-            )?;
+            let weights = if combined {
+                self.total.weights(i)
+            } else {
+                self.ones.clear();
+                try_reserve(&mut self.ones, e.totals.len())?;
+                self.ones.resize(e.totals.len(), Wide::ONE);
+                &self.ones
+            };
+            e.expected(weights, cols, &mut self.work, &mut self.expected)?;
             for (step, &(m, s)) in self.expected.iter().enumerate() {
                 f(e.step_cells(step), m, s);
             }

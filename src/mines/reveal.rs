@@ -76,13 +76,27 @@ pub fn reveal_empty(
         .iter()
         .chain(b"12345678")
         .all(|&b| mines[b as usize] == 0));
+    reveal_empty_rows(cells, rows, cols, row, col, mines).map(|(n, _)| n)
+}
+
+/// [`reveal_empty`], also telling the first and last rows it changed.
+pub(crate) fn reveal_empty_rows(
+    cells: &mut [u8],
+    rows: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+    mines: &MineTable,
+) -> Result<(usize, (usize, usize))> {
     // A click next to a mine only shows its count: no queue needed.
     let k = Window::new(cells, rows, cols, row, mines, None).count(col);
     if k > 0 {
         cells[row * cols + col] = b'0'.wrapping_add(k as u8);
-        return Ok(1);
+        return Ok((1, (row, row)));
     }
-    Flood::new(cells, rows, cols, mines)?.open(row, col)
+    let mut flood = Flood::new(cells, rows, cols, mines)?;
+    let n = flood.open(row, col)?;
+    Ok((n, flood.rows_touched().unwrap_or((row, row))))
 }
 
 #[cfg(test)]

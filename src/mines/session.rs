@@ -5,21 +5,22 @@
 //! are exactly the 'E' bytes, so the core flood fill ([`reveal_empty`]) opens regions on the grid
 //! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
 
-use super::block::{block_cells, block_len, for_block};
+use super::block::block_len;
 use super::board::{
     check_coordinate, check_revealed_counts, check_shape, is_revealed, Board, MineTable, EMPTY,
     EXPLODED, MINE,
 };
-use super::layout::{Exclusion, Layout, MineSink};
-use super::no_guess::no_guess_layout;
+use super::certain_moves::Logic;
+use super::mine_placement::{Exclusion, Layout, MineSink};
+use super::no_guess_generator::no_guess_layout;
 use super::regions::Regions;
 use super::reveal::{reveal_empty, Click};
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
 
 /// A flagged hidden safe cell.
-const FLAGGED_EMPTY: u8 = b'e';
+pub(super) const FLAGGED_EMPTY: u8 = b'e';
 /// A flagged hidden mine.
-const FLAGGED_MINE: u8 = b'm';
+pub(super) const FLAGGED_MINE: u8 = b'm';
 
 /// Mines on the session grid, for neighbour counts: hidden, flagged or exploded.
 const SESSION_MINES: MineTable = {
@@ -116,22 +117,22 @@ pub struct Config {
     pub seed: u64,
     /// The first-click rule.
     pub first_click: FirstClick,
-    /// A board won from the first click by certain moves alone (needs [`FirstClick::Opening`]).
-    /// Generation is bounded: it may fail with `GenerationFailed`, at the first reveal.
-    pub no_guess: bool,
+    /// A board won from the first click by certain moves alone, proven with this logic: with
+    /// the mine count, or from the numbers alone. Needs [`FirstClick::Safe`] or
+    /// [`FirstClick::Opening`]. Generation is bounded: it may fail with `GenerationFailed`, at
+    /// the first reveal.
+    pub no_guess: Option<Logic>,
 }
 
 impl Config {
     /// Checks the dimensions, the options and the mine count; returns the number of cells.
     pub fn check(&self) -> Result<usize> {
         let cells = checked_area(self.rows, self.cols, 1)?;
-        if self.no_guess && self.first_click != FirstClick::Opening {
+        if self.no_guess.is_some() && self.first_click == FirstClick::Any {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!(
-                    "no_guess needs the OPENING first-click rule (GG_FIRST_CLICK_OPENING), not {:?}",
-                    self.first_click
-                ),
+                "no_guess needs a first click to start from: the SAFE or OPENING first-click \
+                 rule (GG_FIRST_CLICK_SAFE, GG_FIRST_CLICK_OPENING), not ANY",
             ));
         }
         let most = self.first_click.max_mines(self.rows, self.cols);
@@ -168,7 +169,7 @@ pub enum GameState {
 /// use gridgames::mines::{Click, Config, FirstClick, Game, GameState};
 /// let config = Config {
 ///     rows: 9, cols: 9, mines: 10, seed: 2024,
-///     first_click: FirstClick::Opening, no_guess: false,
+///     first_click: FirstClick::Opening, no_guess: None,
 /// };
 /// let mut game = Game::new(&config).unwrap();
 /// assert!(matches!(game.reveal(4, 4).unwrap(), Click::Revealed(n) if n >= 9));
@@ -184,26 +185,26 @@ pub enum GameState {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Game {
-    cells: Vec<u8>,
-    rows: usize,
-    cols: usize,
+    pub(super) cells: Vec<u8>,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
     mines: usize,
     flags: usize,
     /// Safe cells not yet revealed; the game is won when it reaches 0.
     hidden_safe: usize,
-    state: GameState,
+    pub(super) state: GameState,
     /// The config whose mines wait for the first reveal (SAFE and OPENING).
     pending: Option<Config>,
-    clicks: Clicks,
+    pub(super) clicks: Clicks,
 }
 
 /// The moves accepted so far, for [`PlayStats`].
 #[derive(Debug, Clone, Copy, Default)]
-struct Clicks {
-    left: usize,
-    right: usize,
-    chords: usize,
-    effective: usize,
+pub(super) struct Clicks {
+    pub(super) left: usize,
+    pub(super) right: usize,
+    pub(super) chords: usize,
+    pub(super) effective: usize,
 }
 
 /// How a game has been played so far; with a clock of its own, a front end shows 3BV/s
@@ -245,25 +246,25 @@ impl MineSink for Grid<'_> {
 
 /// The one place boards are generated: a uniform layout, or a no-guess one built by the solver.
 fn generate(config: &Config, first: Option<(usize, usize)>, cells: &mut [u8]) -> Result<()> {
-    if let (true, Some((r, c))) = (config.no_guess, first) {
-        let layout = no_guess_layout(config.rows, config.cols, config.mines, config.seed, r, c)?;
-        let mut grid = Grid(cells);
-        for (i, _) in layout.iter().enumerate().filter(|(_, &mine)| mine) {
-            grid.place(i);
-        }
-        return Ok(());
-    }
     let exclusion = match first {
         Some((r, c)) => config.first_click.exclusion(r, c),
         None => Exclusion::None,
     };
-    Layout {
+    let layout = Layout {
         rows: config.rows,
         cols: config.cols,
         mines: config.mines,
         exclusion,
+    };
+    if let (Some(logic), Some(_)) = (config.no_guess, first) {
+        let mines = no_guess_layout(&layout, config.seed, logic)?;
+        let mut grid = Grid(cells);
+        for (i, _) in mines.iter().enumerate().filter(|(_, &mine)| mine) {
+            grid.place(i);
+        }
+        return Ok(());
     }
-    .place(config.seed, &mut Grid(cells))
+    layout.place(config.seed, &mut Grid(cells))
 }
 
 impl Game {
@@ -399,63 +400,6 @@ impl Game {
         Ok(flagged)
     }
 
-    /// Chords on `(row, col)`: when it is a revealed digit with exactly that many flagged
-    /// neighbours, reveals every unflagged hidden neighbour, in row-major order, as [`reveal`]
-    /// would. A wrongly placed flag means a mine is among them: every mine the chord uncovers
-    /// shows 'X' and the game is lost (`Exploded`). Otherwise nothing happens (`Unchanged`).
-    /// After the game has ended: `GameOver`, nothing changes.
-    ///
-    /// [`reveal`]: Game::reveal
-    pub fn chord(&mut self, row: usize, col: usize) -> Result<Click> {
-        let click = self.chord_cell(row, col)?;
-        self.clicks.chords += 1;
-        self.clicks.effective += usize::from(click != Click::Unchanged);
-        Ok(click)
-    }
-
-    fn chord_cell(&mut self, row: usize, col: usize) -> Result<Click> {
-        let i = self.check_move(row, col)?;
-        let digit = self.cells[i];
-        if !(b'1'..=b'8').contains(&digit) {
-            return Ok(Click::Unchanged);
-        }
-        let mut flagged = 0;
-        for_block(i, self.rows, self.cols, |j| {
-            flagged += u8::from(matches!(self.cells[j], FLAGGED_EMPTY | FLAGGED_MINE));
-        });
-        if flagged != digit - b'0' {
-            return Ok(Click::Unchanged);
-        }
-        let (mut revealed, mut exploded) = (0, false);
-        for j in block_cells(i, self.rows, self.cols) {
-            match self.cells[j] {
-                MINE => {
-                    self.cells[j] = EXPLODED;
-                    exploded = true;
-                }
-                // An earlier neighbour's flood may already have opened this one.
-                EMPTY => match self.open(j / self.cols, j % self.cols) {
-                    Ok(n) => revealed += n,
-                    Err(e) => {
-                        if exploded {
-                            self.state = GameState::Lost;
-                        }
-                        return Err(e);
-                    }
-                },
-                _ => {}
-            }
-        }
-        Ok(if exploded {
-            self.state = GameState::Lost;
-            Click::Exploded
-        } else if revealed == 0 {
-            Click::Unchanged
-        } else {
-            Click::Revealed(revealed)
-        })
-    }
-
     /// Whether the game goes on, is won or is lost.
     pub fn state(&self) -> GameState {
         self.state
@@ -545,7 +489,7 @@ impl Game {
     }
 
     /// The cell index of a move, or why the move is refused.
-    fn check_move(&self, row: usize, col: usize) -> Result<usize> {
+    pub(super) fn check_move(&self, row: usize, col: usize) -> Result<usize> {
         let over = match self.state {
             GameState::Playing => None,
             GameState::Won => Some("won"),
@@ -562,7 +506,7 @@ impl Game {
     }
 
     /// Reveals the hidden unflagged safe cell `(row, col)` with the core flood fill.
-    fn open(&mut self, row: usize, col: usize) -> Result<usize> {
+    pub(super) fn open(&mut self, row: usize, col: usize) -> Result<usize> {
         match reveal_empty(
             &mut self.cells,
             self.rows,
@@ -615,7 +559,7 @@ mod tests {
             mines,
             seed: 7,
             first_click: rule,
-            no_guess: false,
+            no_guess: None,
         }
     }
 
@@ -659,31 +603,36 @@ mod tests {
                 .kind(),
             ErrorKind::SizeOverflow
         );
-        for rule in [FirstClick::Any, FirstClick::Safe] {
-            let mut c = config(9, 9, 10, rule);
-            c.no_guess = true;
-            let e = Game::new(&c).unwrap_err();
-            assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-            assert!(e.detail().contains("OPENING"), "{}", e.detail());
-        }
+        let mut c = config(9, 9, 10, FirstClick::Any);
+        c.no_guess = Some(Logic::WithCount);
+        let e = Game::new(&c).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert!(e.detail().contains("SAFE or OPENING"), "{}", e.detail());
     }
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn no_guess_games_are_won_by_certain_moves_and_reproducible() {
         for seed in 0..5 {
-            let mut c = config(16, 30, 99, FirstClick::Opening);
-            c.no_guess = true;
-            c.seed = seed;
-            let mut g = Game::new(&c).unwrap();
-            g.reveal(8, 15).unwrap();
-            let board = g.board().unwrap();
-            let mine: Vec<bool> = board.iter().map(|&b| b == b'M').collect();
-            assert_eq!(mine.iter().filter(|&&m| m).count(), 99);
-            assert!(crate::mines::solvable_without_guessing(&mine, 16, 30, 8, 15).unwrap());
-            let mut again = Game::new(&c).unwrap();
-            again.reveal(8, 15).unwrap();
-            assert_eq!(again.board().unwrap(), board, "seed {seed}");
+            for rule in [FirstClick::Opening, FirstClick::Safe] {
+                for logic in [Logic::WithCount, Logic::NumbersOnly] {
+                    let mut c = config(16, 30, 99, rule);
+                    c.no_guess = Some(logic);
+                    c.seed = seed;
+                    let mut g = Game::new(&c).unwrap();
+                    g.reveal(8, 15).unwrap();
+                    let mut board = g.board().unwrap();
+                    assert_eq!(board.iter().filter(|&&b| b == b'M').count(), 99);
+                    for b in board.iter_mut().filter(|b| **b != b'M') {
+                        *b = b'E';
+                    }
+                    let left = crate::mines::unsolved_after(&board, 16, 30, 8, 15, logic);
+                    assert_eq!(left.unwrap(), 0, "seed {seed}, {rule:?}, {logic:?}");
+                    let mut again = Game::new(&c).unwrap();
+                    again.reveal(8, 15).unwrap();
+                    assert_eq!(again.board().unwrap(), g.board().unwrap(), "seed {seed}");
+                }
+            }
         }
     }
 

@@ -84,3 +84,66 @@ pub fn probabilities(view: &[u8], rows: usize, cols: usize, mines: usize) -> Opt
             .collect()
     })
 }
+
+/// Reveals `i` on a layout (`mine`), flooding zeros, as the rules say: a revealed cell shows its
+/// count of neighbouring mines, and a 0 reveals its neighbours.
+fn reveal(mine: &[bool], shown: &mut [Option<usize>], rows: usize, cols: usize, i: usize) {
+    let mut stack = vec![i];
+    while let Some(j) = stack.pop() {
+        if shown[j].is_some() || mine[j] {
+            continue;
+        }
+        let n = neighbours(j, rows, cols);
+        let k = n.iter().filter(|&&x| mine[x]).count();
+        shown[j] = Some(k);
+        if k == 0 {
+            stack.extend(n);
+        }
+    }
+}
+
+/// Safe cells still hidden after playing the layout `mine` from a click at `first` with certain
+/// moves only: a hidden cell is revealed when no layout fitting the shown numbers (holding
+/// exactly the layout's mine total too, with `with_count`) has a mine on it. By enumeration of
+/// every layout of the hidden cells, round after round.
+pub fn unsolved(mine: &[bool], rows: usize, cols: usize, first: usize, with_count: bool) -> usize {
+    let total = mine.iter().filter(|&&m| m).count();
+    let mut shown: Vec<Option<usize>> = vec![None; mine.len()];
+    reveal(mine, &mut shown, rows, cols, first);
+    loop {
+        let hidden: Vec<usize> = (0..mine.len()).filter(|&i| shown[i].is_none()).collect();
+        assert!(hidden.len() <= 20, "brute force is for small boards");
+        let mut ever_mine = vec![false; mine.len()];
+        let mut guess = vec![false; mine.len()];
+        for mask in 0u32..(1u32 << hidden.len()) {
+            if with_count && mask.count_ones() as usize != total {
+                continue;
+            }
+            for (b, &c) in hidden.iter().enumerate() {
+                guess[c] = (mask >> b) & 1 == 1;
+            }
+            let fits = (0..mine.len()).all(|i| match shown[i] {
+                None => true,
+                Some(d) => {
+                    neighbours(i, rows, cols)
+                        .iter()
+                        .filter(|&&j| guess[j])
+                        .count()
+                        == d
+                }
+            });
+            if fits {
+                for &c in &hidden {
+                    ever_mine[c] |= guess[c];
+                }
+            }
+        }
+        let safe: Vec<usize> = hidden.iter().copied().filter(|&c| !ever_mine[c]).collect();
+        if safe.is_empty() {
+            return hidden.iter().filter(|&&c| !mine[c]).count();
+        }
+        for c in safe {
+            reveal(mine, &mut shown, rows, cols, c);
+        }
+    }
+}

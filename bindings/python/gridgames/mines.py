@@ -105,6 +105,27 @@ class FirstClick(enum.IntEnum):
     OPENING = 2
 
 
+class Logic(enum.IntEnum):
+    """What a certain move may be proven from (``GG_SOLVE_*``), for :func:`solvable`."""
+
+    #: The revealed numbers alone.
+    NUMBERS_ONLY = 0
+    #: The revealed numbers and the total number of mines.
+    WITH_COUNT = 1
+
+
+class NoGuess(enum.IntEnum):
+    """Whether :class:`Game` boards need no guess (``GG_NO_GUESS_*``), and proven how."""
+
+    #: A plain board, mines placed uniformly at random.
+    OFF = 0
+    #: Won from the first click without a guess, every move proven from the numbers and the
+    #: mine total (``True`` means this too).
+    WITH_COUNT = 1
+    #: Won from the first click without a guess, every move proven from the numbers alone.
+    NUMBERS_ONLY = 2
+
+
 class State(enum.IntEnum):
     """Where a game stands (``GG_MINES_*``)."""
 
@@ -125,16 +146,18 @@ class Config:
     """How :class:`Game` generates a board (``gg_mines_config``). The same configuration and
     the same first reveal give the same board on every platform and in every release.
 
-    Values a C field cannot hold raise OverflowError (TypeError for a non-int) here; the rest
-    (zero sizes, too many mines for the rule, an unknown rule, ``no_guess`` without
-    ``FirstClick.OPENING``) is checked by the library when the game starts."""
+    ``no_guess`` is a :class:`NoGuess` (``True`` is ``NoGuess.WITH_COUNT``) and needs
+    ``FirstClick.SAFE`` or ``FirstClick.OPENING``. Values a C field cannot hold raise
+    OverflowError (TypeError for a non-int) here; the rest (zero sizes, too many mines for the
+    rule, an unknown rule or ``no_guess`` value, ``no_guess`` with ``FirstClick.ANY``) is checked
+    by the library when the game starts."""
 
     rows: int
     cols: int
     mines: int
     seed: int
     first_click: int = FirstClick.SAFE
-    no_guess: bool = False
+    no_guess: int = NoGuess.OFF
 
     def __post_init__(self) -> None:
         for name in ("rows", "cols", "mines"):
@@ -143,10 +166,13 @@ class Config:
         rule = _unsigned(self.first_click, 32, "first_click")
         if rule in FirstClick.__members__.values():
             object.__setattr__(self, "first_click", FirstClick(rule))
+        no_guess = _unsigned(self.no_guess, 32, "no_guess")
+        if no_guess in NoGuess.__members__.values():
+            object.__setattr__(self, "no_guess", NoGuess(no_guess))
 
     def _to_c(self) -> "_CConfig":
         return _CConfig(
-            self.rows, self.cols, self.mines, self.seed, self.first_click, 1 if self.no_guess else 0
+            self.rows, self.cols, self.mines, self.seed, self.first_click, self.no_guess
         )
 
 
@@ -295,7 +321,7 @@ class Game(_lib.Handle):
         mines: int,
         seed: int,
         first_click: int = FirstClick.SAFE,
-        no_guess: bool = False,
+        no_guess: int = NoGuess.OFF,
     ) -> "Game":
         """``Game(Config(rows, cols, mines, seed, first_click, no_guess))``."""
         return cls(Config(rows, cols, mines, seed, first_click, no_guess))
@@ -471,16 +497,71 @@ def hint(view: Sequence[Row], mines: int) -> Hint:
     return Hint(row.value, col.value, risk.value)
 
 
+_solvable = _lib.declare(
+    "gg_mines_solvable",
+    ctypes.c_int32,
+    [
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+        ctypes.c_size_t,
+        ctypes.c_size_t,
+        ctypes.c_size_t,
+        ctypes.c_uint32,
+        _P_SIZE,
+    ],
+)
+
+
+def solvable(board: Sequence[Row], row: int, col: int, logic: int = Logic.WITH_COUNT) -> int:
+    """How many safe cells stay hidden when ``board`` is played from a click at (row, col),
+    revealing, over and over, every cell that is safe in every layout that fits what is
+    revealed (exactly, not by patterns); 0 means the board needs no guess.
+
+    ``board`` is a list of rows in the alphabet of :func:`click`: 'M' a hidden mine, 'E' a
+    hidden safe cell, 'B' and '1'-'8' revealed (they must match their neighbours), 'X' a mine
+    whose place is known. ``logic`` says which layouts fit: :attr:`Logic.NUMBERS_ONLY` those
+    that agree with the numbers, :attr:`Logic.WITH_COUNT` those that also hold the board's
+    number of mines.
+
+    Errors: :class:`gridgames.InvalidArgumentError` (a click on a mine, an unknown logic),
+    :class:`gridgames.OutOfBoundsError`, :class:`gridgames.InvalidCellError`,
+    :class:`gridgames.InconsistentError`, :class:`gridgames.ZeroSizeError`; ValueError for
+    ragged rows.
+
+    >>> solvable(["EEME"], 0, 0, Logic.NUMBERS_ONLY)  # the '1' finds the mine...
+    1
+    >>> solvable(["EEME"], 0, 0, Logic.WITH_COUNT)  # ...and the count clears the last cell
+    0
+    """
+    cells, rows, cols = _cells(board, "mines board", _BOARD_CELLS)
+    left = ctypes.c_size_t()
+    _lib.check(
+        _solvable(
+            cells,
+            rows,
+            cols,
+            _unsigned(row, _SIZE_BITS, "row"),
+            _unsigned(col, _SIZE_BITS, "col"),
+            _unsigned(logic, 32, "logic"),
+            ctypes.byref(left),
+        )
+    )
+    return left.value
+
+
 __all__ = [
     "BoardStats",
     "Config",
     "FirstClick",
     "Game",
     "Hint",
+    "Logic",
+    "NoGuess",
     "PlayStats",
     "State",
     "click",
     "hint",
     "measure",
     "probabilities",
+    "solvable",
 ]

@@ -13,7 +13,7 @@ import pytest
 
 import gridgames
 from gridgames import mines
-from gridgames.mines import Config, FirstClick, Game, State
+from gridgames.mines import Config, FirstClick, Game, Logic, NoGuess, State
 
 # 9 x 9, 10 mines, seed 2024, OPENING first click at (4, 4): pinned by the README.
 GOLDEN_ROWS = "EEEEEEMME MEMEEEEEE EMEEEEEEE EEEEEEMEE EEEEEEEME MEMEEEEEE EEEEEEEEE EMEEEEEEE EEEEEEEEE"
@@ -65,6 +65,8 @@ def test_constants_match_the_header(header_defines):
 
     assert with_prefix("GG_FIRST_CLICK_") == {f"GG_FIRST_CLICK_{m.name}": m for m in FirstClick}
     assert with_prefix("GG_MINES_") == {f"GG_MINES_{m.name}": m for m in State}
+    assert with_prefix("GG_NO_GUESS_") == {f"GG_NO_GUESS_{m.name}": m for m in NoGuess}
+    assert with_prefix("GG_SOLVE_") == {f"GG_SOLVE_{m.name}": m for m in Logic}
 
 
 def test_config_struct_matches_the_header(header):
@@ -200,7 +202,8 @@ def test_library_errors_carry_status_and_detail():
         (new, (0, 9, 0, 1), gridgames.ZeroSizeError, "0 x 9"),
         (new, (SIZE_MAX, 2, 0, 1), gridgames.SizeOverflowError, "exceed"),
         (new, (9, 9, 10, 1, 3), gridgames.InvalidArgumentError, "first_click is 3"),
-        (new, (9, 9, 10, 1, FirstClick.SAFE, True), gridgames.InvalidArgumentError, "OPENING"),
+        (new, (9, 9, 10, 1, FirstClick.ANY, True), gridgames.InvalidArgumentError, "SAFE or OPENING"),
+        (new, (9, 9, 10, 1, FirstClick.SAFE, 7), gridgames.InvalidArgumentError, "no_guess is 7"),
         (from_board, (["EE", "FE"],), gridgames.InvalidCellError, "cell (1, 0) holds 'F'"),
         (from_board, (["M2E"],), gridgames.InconsistentError,
          "cell (0, 1) shows '2' (0x32) but 1 of its neighbours are mines"),

@@ -11,7 +11,7 @@ import pytest
 
 import gridgames
 from gridgames import mines
-from gridgames.mines import FirstClick, Game, Hint, State
+from gridgames.mines import FirstClick, Game, Hint, Logic, NoGuess, State, solvable
 
 README_VIEW = ["B1E1B", "B1E1B", "B111B", "BBBBB"]  # README "Minesweeper solver", one mine
 
@@ -241,7 +241,8 @@ def test_game_hint_after_a_loss_and_after_close():
 )
 def test_no_guess_games_are_won_by_following_safe_hints(rows, cols, k, seeds):
     for seed in seeds:
-        with Game.new(rows, cols, k, seed, FirstClick.OPENING, no_guess=True) as game:
+        no_guess = [True, NoGuess.WITH_COUNT, NoGuess.NUMBERS_ONLY][seed % 3]
+        with Game.new(rows, cols, k, seed, FirstClick.OPENING, no_guess=no_guess) as game:
             first = game.hint()  # on the all-hidden view: a guess, which OPENING makes safe
             assert (first.row, first.col) == (2, 2)
             assert first.risk == pytest.approx(k / (rows * cols), abs=1e-12)
@@ -257,3 +258,40 @@ def test_no_guess_games_are_won_by_following_safe_hints(rows, cols, k, seeds):
             assert game.state is State.WON, seed
             view = game.view()
             assert sum(row.count("E") + row.count("F") for row in view) == k
+
+
+@pytest.mark.parametrize("rule", [FirstClick.SAFE, FirstClick.OPENING])
+@pytest.mark.parametrize("logic", [Logic.NUMBERS_ONLY, Logic.WITH_COUNT])
+def test_no_guess_boards_pass_the_exact_check(rule, logic):
+    no_guess = NoGuess.WITH_COUNT if logic is Logic.WITH_COUNT else NoGuess.NUMBERS_ONLY
+    for seed in range(3):
+        with Game.new(16, 30, 99, seed, rule, no_guess=no_guess) as game:
+            game.reveal(8, 15)
+            assert solvable(game.board(), 8, 15, logic) == 0
+
+
+def test_solvable_examples_and_errors():
+    assert solvable(["MEE", "EEE", "EEE"], 2, 2) == 0
+    assert solvable(["ME", "EE"], 1, 1, Logic.WITH_COUNT) == 2  # a '1' that cannot tell
+    assert solvable(["EEME"], 0, 0, Logic.NUMBERS_ONLY) == 1
+    assert solvable(["EEME"], 0, 0, Logic.WITH_COUNT) == 0
+    assert solvable(["EEXE"], 0, 0) == 0  # 'X' is a mine whose place is known
+    with pytest.raises(gridgames.InvalidArgumentError, match="on a mine"):
+        solvable(["ME"], 0, 0)
+    with pytest.raises(gridgames.InvalidArgumentError, match="logic is 5"):
+        solvable(["ME"], 0, 1, 5)
+    with pytest.raises(gridgames.OutOfBoundsError):
+        solvable(["ME"], 1, 0)
+    with pytest.raises(gridgames.InconsistentError):
+        solvable(["M2"], 0, 1)
+    with pytest.raises(gridgames.InvalidCellError):
+        solvable(["MZ"], 0, 1)
+    with pytest.raises(ValueError):
+        solvable(["ME", "E"], 0, 1)
+
+
+def test_no_guess_needs_a_first_click_and_a_known_value():
+    with pytest.raises(gridgames.InvalidArgumentError, match="SAFE or OPENING"):
+        Game.new(9, 9, 10, 1, FirstClick.ANY, no_guess=NoGuess.NUMBERS_ONLY)
+    with pytest.raises(gridgames.InvalidArgumentError, match="no_guess is 3"):
+        Game.new(9, 9, 10, 1, FirstClick.SAFE, no_guess=3)

@@ -1,0 +1,461 @@
+//! Play with certain moves only, and the exact solvability check built on it.
+//!
+//! From a first click, reveal every hidden cell that is safe in every layout that fits what is
+//! revealed, until none is left. "Safe in every layout" is exact, not a set of patterns: the cheap
+//! rules of the deduction core settle most cells, and when they are stuck the components are
+//! counted exactly (`probability.rs`): a cell is certainly safe when no counted layout puts a mine
+//! on it. Two logics:
+//!
+//! - [`Logic::NumbersOnly`]: the layouts that fit the revealed numbers; each component counts on
+//!   its own, and cells next to no number are never decided;
+//! - [`Logic::WithCount`]: the layouts that also hold exactly the board's number of mines, which
+//!   can decide components near the end of a game and the cells next to no number.
+//!
+//! Cells proven to be mines are marked as known, so later reads need not prove them again. A
+//! board solvable from the numbers alone is solvable with the count: every layout with the count
+//! also fits the numbers, so fewer layouts can only make more cells certain.
+
+use super::board::{check_coordinate, check_revealed_counts, Board, BLANK, EMPTY, EXPLODED, MINE};
+use super::constraints::{Grid, RowRules, HIDDEN, KNOWN_MINE};
+use super::probability::{with_counter, Counter};
+use super::reveal::reveal_empty_rows;
+use crate::error::{try_push, Error, ErrorKind, Result};
+
+/// What a certain move may be proven from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Logic {
+    /// The revealed numbers alone.
+    NumbersOnly,
+    /// The revealed numbers and the total number of mines.
+    WithCount,
+}
+
+/// A hidden mine the player has proven to be one.
+const PROVEN: u8 = b'K';
+
+/// Mines on the player's board, for the counts the flood reveals.
+const PLAY_MINES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[MINE as usize] = 1;
+    t[PROVEN as usize] = 1;
+    t[EXPLODED as usize] = 1;
+    t
+};
+
+/// The player's board as the deduction core reads it.
+const PLAY_DECODE: [u8; 256] = {
+    let mut t = [HIDDEN; 256];
+    t[PROVEN as usize] = KNOWN_MINE;
+    t[EXPLODED as usize] = KNOWN_MINE;
+    t[BLANK as usize] = 0;
+    let mut d = 1;
+    while d <= 8 {
+        t[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    t
+};
+
+fn grid_of(cells: &[u8], rows: usize, cols: usize) -> Grid<'_> {
+    Grid {
+        cells,
+        rows,
+        cols,
+        decode: &PLAY_DECODE,
+    }
+}
+
+/// How many safe cells remain hidden once no certain move is left, playing `board` from a click
+/// at `(row, col)`: 0 means the board is won without a guess.
+///
+/// `board` is a LeetCode board (`rows * cols` bytes, row-major): 'M' a hidden mine, 'E' a hidden
+/// safe cell, 'B' and '1'-'8' revealed cells (each must match its neighbours), 'X' a mine whose
+/// place is known. The total number of mines, for [`Logic::WithCount`], is the number of 'M' and
+/// 'X'.
+///
+/// Errors: `ZeroSize`/`SizeOverflow`/`InvalidArgument` for the shape, `InvalidCell` for a byte
+/// outside the alphabet, `Inconsistent` for a revealed cell that does not match its neighbours,
+/// `OutOfBounds` for the click, `InvalidArgument` when the click is on a mine, `OutOfMemory`.
+///
+/// ```
+/// use gridgames::mines::{unsolved_after, Logic};
+/// // The click opens everything around the corner mine: nothing is left to guess.
+/// assert_eq!(unsolved_after(b"MEEEEEEEE", 3, 3, 2, 2, Logic::NumbersOnly).unwrap(), 0);
+/// // A '1' with three hidden neighbours: no logic can say which holds the mine.
+/// assert_eq!(unsolved_after(b"MEEE", 2, 2, 1, 1, Logic::WithCount).unwrap(), 2);
+/// // 1 x 4, mine at (0, 2): the '1' at (0, 1) finds it, and only the count clears (0, 3).
+/// assert_eq!(unsolved_after(b"EEME", 1, 4, 0, 0, Logic::NumbersOnly).unwrap(), 1);
+/// assert_eq!(unsolved_after(b"EEME", 1, 4, 0, 0, Logic::WithCount).unwrap(), 0);
+/// ```
+pub fn unsolved_after(
+    board: &[u8],
+    rows: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+    logic: Logic,
+) -> Result<usize> {
+    let mut play = CertainPlay::default();
+    play.load(board, rows, cols)?;
+    check_coordinate(row, col, rows, cols)?;
+    let i = row * cols + col;
+    if PLAY_MINES[usize::from(play.cells[i])] != 0 {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            format!("the first click ({row}, {col}) is on a mine"),
+        ));
+    }
+    play.open(i)?;
+    with_counter(|counter| play.play(counter, logic))
+}
+
+/// A board being played with certain moves only.
+#[derive(Default)]
+pub(crate) struct CertainPlay {
+    /// The LeetCode board, with [`PROVEN`] for mines proven so far.
+    cells: Vec<u8>,
+    rows: usize,
+    cols: usize,
+    /// Hidden mines not yet proven ('M').
+    unproven: usize,
+    /// Hidden safe cells ('E').
+    hidden_safe: usize,
+    /// Cells to reveal, collected before revealing any.
+    todo: Vec<u32>,
+    /// The single-number rule on this board's rows, kept between moves.
+    rules: RowRules,
+    grown: Vec<u32>,
+    /// Mines proven since the row rules last heard of them.
+    proven: Vec<u32>,
+    /// Row ranges floods changed.
+    flooded: Vec<(u32, u32)>,
+}
+
+impl CertainPlay {
+    /// Loads a LeetCode board (validated: alphabet and revealed counts).
+    pub(crate) fn load(&mut self, board: &[u8], rows: usize, cols: usize) -> Result<()> {
+        self.cells.clear();
+        crate::error::try_reserve(&mut self.cells, board.len())?;
+        self.cells.extend_from_slice(board);
+        Board::new(&mut self.cells, rows, cols)?;
+        check_revealed_counts(&self.cells, rows, cols)?;
+        self.rows = rows;
+        self.cols = cols;
+        self.unproven = self.cells.iter().filter(|&&b| b == MINE).count();
+        self.hidden_safe = self.cells.iter().filter(|&&b| b == EMPTY).count();
+        Ok(())
+    }
+
+    /// Loads a layout (`true` = mine) with nothing revealed.
+    pub(crate) fn load_layout(&mut self, mine: &[bool], rows: usize, cols: usize) -> Result<()> {
+        self.cells.clear();
+        crate::error::try_reserve(&mut self.cells, mine.len())?;
+        self.cells
+            .extend(mine.iter().map(|&m| if m { MINE } else { EMPTY }));
+        self.rows = rows;
+        self.cols = cols;
+        self.unproven = mine.iter().filter(|&&m| m).count();
+        self.hidden_safe = mine.len() - self.unproven;
+        Ok(())
+    }
+
+    /// The board as played so far: the LeetCode alphabet, with 'K' for mines proven so far.
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Whether cell `i` is hidden and not proven to be a mine: where play may be stuck.
+    pub(crate) fn is_open(&self, i: usize) -> bool {
+        matches!(self.cells[i], MINE | EMPTY)
+    }
+
+    /// Whether cell `i` is hidden and holds a mine, proven or not.
+    pub(crate) fn is_hidden_mine(&self, i: usize) -> bool {
+        matches!(self.cells[i], MINE | PROVEN)
+    }
+
+    /// Moves the hidden mine at `from` to the hidden safe cell `to`, mid-game: the revealed
+    /// numbers around both are counted again, and a number that becomes a zero opens its
+    /// neighbours as a zero would have. Proofs stay (every proven cell is still a mine), so a
+    /// won game must be replayed from the first click to be trusted.
+    pub(crate) fn move_mine(&mut self, from: usize, to: usize) -> Result<()> {
+        debug_assert!(self.is_hidden_mine(from) && self.cells[to] == EMPTY);
+        if self.cells[from] == MINE {
+            self.unproven -= 1;
+        }
+        self.cells[from] = EMPTY;
+        self.cells[to] = MINE;
+        self.unproven += 1;
+        let (rows, cols) = (self.rows, self.cols);
+        let mut zeros = [0usize; 18];
+        let mut n = 0;
+        for centre in [from, to] {
+            for j in super::block::block_cells(centre, rows, cols) {
+                let shown = match self.cells[j] {
+                    BLANK => 0,
+                    d @ b'1'..=b'8' => d - b'0',
+                    _ => continue,
+                };
+                let mut k = 0u8;
+                super::block::for_block(j, rows, cols, |x| {
+                    k += PLAY_MINES[usize::from(self.cells[x])]
+                });
+                if k != shown {
+                    self.cells[j] = if k == 0 { BLANK } else { b'0' + k };
+                    if k == 0 {
+                        zeros[n] = j;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        for &z in &zeros[..n] {
+            for j in super::block::block_cells(z, rows, cols) {
+                self.open(j)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Work done by this player's own row rules (see `constraints::RowRules::work`).
+    pub(crate) fn work(&self) -> u64 {
+        self.rules.work()
+    }
+
+    /// Safe cells still hidden.
+    pub(crate) fn hidden_safe(&self) -> usize {
+        self.hidden_safe
+    }
+
+    /// Reveals cell `i` if it is a hidden safe cell, flooding a zero; returns the rows changed.
+    pub(crate) fn open(&mut self, i: usize) -> Result<Option<(usize, usize)>> {
+        if self.cells[i] != EMPTY {
+            return Ok(None);
+        }
+        let (r, c) = (i / self.cols, i % self.cols);
+        let (n, rows) =
+            reveal_empty_rows(&mut self.cells, self.rows, self.cols, r, c, &PLAY_MINES)?;
+        self.hidden_safe -= n;
+        Ok(Some(rows))
+    }
+
+    fn grid(&self) -> Grid<'_> {
+        grid_of(&self.cells, self.rows, self.cols)
+    }
+
+    /// Marks the hidden mine `i` as proven.
+    fn prove(&mut self, i: u32) -> Result<()> {
+        let cell = &mut self.cells[i as usize];
+        debug_assert_eq!(*cell, MINE, "only a mine can be proven one");
+        if *cell == MINE {
+            *cell = PROVEN;
+            self.unproven -= 1;
+            try_push(&mut self.proven, i)?;
+        }
+        Ok(())
+    }
+
+    /// Reveals every cell in `todo` and tells the row rules what changed; returns how many
+    /// were still hidden.
+    fn reveal_todo(&mut self) -> Result<usize> {
+        let mut opened = 0;
+        self.flooded.clear();
+        for k in 0..self.todo.len() {
+            let i = self.todo[k] as usize;
+            debug_assert_ne!(self.cells[i], MINE, "a certain cell held a mine");
+            let Some((first, last)) = self.open(i)? else {
+                continue;
+            };
+            opened += 1;
+            let (r, c) = (i / self.cols, i % self.cols);
+            if self.cells[i] != BLANK {
+                self.rules.revealed(r, c, self.cells[i] - b'0');
+            } else {
+                try_push(&mut self.flooded, (first as u32, last as u32))?;
+            }
+        }
+        self.todo.clear();
+        // Rows a flood changed are read again, each once.
+        self.flooded.sort_unstable();
+        let mut done: Option<u32> = None;
+        for k in 0..self.flooded.len() {
+            let (first, last) = self.flooded[k];
+            let first = done.map_or(first, |d| first.max(d + 1));
+            if first > last {
+                continue;
+            }
+            let grid = grid_of(&self.cells, self.rows, self.cols);
+            self.rules.reload(grid, first as usize, last as usize);
+            done = Some(last);
+        }
+        for k in 0..self.proven.len() {
+            let i = self.proven[k] as usize;
+            self.rules.mine(i / self.cols, i % self.cols);
+        }
+        self.proven.clear();
+        Ok(opened)
+    }
+
+    /// Plays certain moves until none is left; returns the safe cells still hidden.
+    pub(crate) fn play(&mut self, counter: &mut Counter, logic: Logic) -> Result<usize> {
+        let grid = grid_of(&self.cells, self.rows, self.cols);
+        self.rules.load(grid)?;
+        loop {
+            self.cascade()?;
+            if self.hidden_safe == 0 {
+                return Ok(0);
+            }
+            // The single-number rule is stuck: the pair rule next (a whole build of the
+            // deduction core), then the exact count.
+            counter.settle(self.grid())?;
+            let cons = counter.constraints();
+            self.todo.clear();
+            crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
+            self.todo.extend_from_slice(cons.safe());
+            let proven: Vec<u32> = cons.mines().to_vec();
+            for i in proven {
+                self.prove(i)?;
+            }
+            if self.reveal_todo()? > 0 {
+                continue;
+            }
+            if self.exact_step(counter, logic)? == 0 {
+                return Ok(self.hidden_safe);
+            }
+        }
+    }
+
+    /// The single-number rule with every reveal it allows, until it settles nothing new.
+    fn cascade(&mut self) -> Result<()> {
+        loop {
+            self.rules.settle()?;
+            self.rules.take_grown(&mut self.grown)?;
+            if self.grown.is_empty() {
+                return Ok(());
+            }
+            self.todo.clear();
+            for k in 0..self.grown.len() {
+                let r = self.grown[k] as usize;
+                for w in 0..self.rules.words() {
+                    let hidden = self.rules.hidden(r, w);
+                    let mut safe = self.rules.safe(r, w) & hidden;
+                    while safe != 0 {
+                        let c = w * 64 + safe.trailing_zeros() as usize;
+                        safe &= safe - 1;
+                        try_push(&mut self.todo, (r * self.cols + c) as u32)?;
+                    }
+                    let mut mines = self.rules.mines(r, w) & hidden;
+                    while mines != 0 {
+                        let c = w * 64 + mines.trailing_zeros() as usize;
+                        mines &= mines - 1;
+                        let i = r * self.cols + c;
+                        if self.cells[i] == MINE {
+                            self.cells[i] = PROVEN;
+                            self.unproven -= 1;
+                        }
+                    }
+                }
+            }
+            self.reveal_todo()?;
+        }
+    }
+
+    /// One exact step: reveals every cell no counted layout puts a mine on and proves every
+    /// cell every layout does; returns how many cells were revealed.
+    fn exact_step(&mut self, counter: &mut Counter, logic: Logic) -> Result<usize> {
+        let mut proven: Vec<u32> = Vec::new();
+        let grid = grid_of(&self.cells, self.rows, self.cols);
+        let todo = &mut self.todo;
+        let mut collect = |group: &[u32], mines: super::wide::Wide, safe: super::wide::Wide| {
+            if mines.is_zero() {
+                todo.extend_from_slice(group);
+            } else if safe.is_zero() {
+                proven.extend_from_slice(group);
+            }
+        };
+        let mut floating = None;
+        match logic {
+            Logic::NumbersOnly => {
+                counter.read(grid)?;
+                counter.component_chances(&mut collect)?;
+            }
+            Logic::WithCount => {
+                counter.analyse(grid, self.unproven)?;
+                counter.chances(&mut collect)?;
+                let (m, s) = counter.floating_chances();
+                if counter.constraints().floating() > 0 && (m.is_zero() || s.is_zero()) {
+                    floating = Some(m.is_zero());
+                }
+            }
+        }
+        for &i in counter.constraints().safe() {
+            try_push(&mut self.todo, i)?;
+        }
+        proven.extend_from_slice(counter.constraints().mines());
+        for i in proven {
+            self.prove(i)?;
+        }
+        if let Some(safe) = floating {
+            self.floating_cells(safe)?;
+        }
+        self.reveal_todo()
+    }
+
+    /// Settles every floating cell (hidden, no revealed neighbour): all safe (queued to reveal)
+    /// or all mines.
+    fn floating_cells(&mut self, safe: bool) -> Result<()> {
+        let (rows, cols) = (self.rows, self.cols);
+        for i in 0..self.cells.len() {
+            if PLAY_DECODE[usize::from(self.cells[i])] != HIDDEN {
+                continue;
+            }
+            let mut lonely = true;
+            super::block::for_block(i, rows, cols, |j| {
+                lonely &= PLAY_DECODE[usize::from(self.cells[j])] > 8;
+            });
+            if lonely {
+                if safe {
+                    try_push(&mut self.todo, i as u32)?;
+                } else {
+                    self.prove(i as u32)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors() {
+        let e = unsolved_after(b"ME", 1, 2, 0, 0, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(e.detail(), "the first click (0, 0) is on a mine");
+        let e = unsolved_after(b"ME", 1, 2, 1, 0, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutOfBounds);
+        let e = unsolved_after(b"M2", 1, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Inconsistent);
+        let e = unsolved_after(b"MZ", 1, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidCell);
+        let e = unsolved_after(b"ME", 2, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn the_count_decides_what_the_numbers_cannot() {
+        let both = |b: &[u8], rows, cols, r, c| {
+            (
+                unsolved_after(b, rows, cols, r, c, Logic::NumbersOnly).unwrap(),
+                unsolved_after(b, rows, cols, r, c, Logic::WithCount).unwrap(),
+            )
+        };
+        assert_eq!(both(b"EEME", 1, 4, 0, 0), (1, 0));
+        assert_eq!(both(b"EEEM", 2, 2, 0, 0), (2, 2));
+        // Already revealed cells count; 'X' is a mine whose place is known.
+        assert_eq!(both(b"B1ME", 1, 4, 0, 0), (1, 0));
+        assert_eq!(both(b"EEXE", 1, 4, 0, 0), (1, 0));
+    }
+}

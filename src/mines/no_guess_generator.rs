@@ -1,0 +1,324 @@
+//! The no-guess generator: boards won from the first click without a guess, distributed like
+//! boards drawn uniformly among such boards.
+//!
+//! 1. **Rejection.** Draw uniform layouts with the one sampler (`mine_placement.rs`, the first-click rule's
+//!    cells kept clear) and keep the first one the certain-move player (`certain_moves.rs`) wins.
+//!    This is exactly a uniform draw among no-guess boards, and it is fast because the player is:
+//!    on expert, about one board in six (one in ten from the numbers alone) needs no guess and a
+//!    check takes well under a millisecond.
+//! 2. **Repair**, only when [`MAX_DRAWS`] draws have failed, or an eighth of the work allowed is
+//!    spent on draws (dense or large boards, where rejection almost never succeeds): the last draw is played until stuck, then one mine next to where play is
+//!    stuck moves to a random hidden cell at most two steps away, the revealed numbers are counted
+//!    again and play goes on. A move keeps the mines where they were, give or take two cells, so
+//!    the density stays even and the board keeps the look of a real one (openings do not grow out
+//!    of proportion, as they do when mines are pushed away from the revealed area). A board the
+//!    player wins this way is replayed from the first click before it is trusted.
+//!
+//! Every choice comes from one SplitMix64 stream seeded with the seed, so the board is a pure
+//! function of the configuration and the first click. The work is bounded by [`MAX_WORK`] words
+//! of the player's row rules, which bounds the time too (about a second at worst); past it the
+//! generator gives up with `GenerationFailed`.
+
+use super::certain_moves::{CertainPlay, Logic};
+use super::mine_placement::{Exclusion, Layout};
+use super::probability::{with_counter, Counter};
+use super::rng::SplitMix64;
+use crate::bitset::BitSet;
+use crate::error::{try_filled, Error, ErrorKind, Result};
+
+/// Uniform draws tried before repairing the last one.
+pub const MAX_DRAWS: usize = 64;
+/// The work the generator may do, in words of the certain-move player's row rules (see
+/// `constraints::RowRules`) and entries of its counting tables, before it gives up: about a
+/// second (50 to 80 ns a unit).
+pub const MAX_WORK: u64 = 15_000_000;
+/// The share of [`MAX_WORK`] uniform draws may use: on large boards, where a draw is slow and
+/// almost never needs no guess, repairing starts early.
+const DRAW_WORK: u64 = MAX_WORK / 8;
+/// Moves tried around one stuck state before play is looked at again.
+const MOVES_PER_LOOK: usize = 8;
+
+/// A layout (`true` = mine, row-major) of `layout.mines` mines that the certain-move player wins
+/// with `logic` from the first click the exclusion names (`Exclusion::Cell(row, col)` for a safe
+/// first click, `Exclusion::Block(row, col)` for an opening one), keeping those cells clear.
+///
+/// Errors: what [`Layout::check`] refuses, `InvalidArgument` for `Exclusion::None` (no first
+/// click), `GenerationFailed` when the bounded search gives up (try another seed or fewer
+/// mines), `OutOfMemory`.
+///
+/// ```
+/// use gridgames::mines::{no_guess_layout, unsolved_after, Exclusion, Layout, Logic};
+/// let layout = Layout { rows: 9, cols: 9, mines: 10, exclusion: Exclusion::Block(4, 4) };
+/// let mines = no_guess_layout(&layout, 42, Logic::WithCount).unwrap();
+/// assert_eq!(mines.iter().filter(|&&m| m).count(), 10);
+/// assert_eq!(mines, no_guess_layout(&layout, 42, Logic::WithCount).unwrap()); // deterministic
+/// let board: Vec<u8> = mines.iter().map(|&m| if m { b'M' } else { b'E' }).collect();
+/// assert_eq!(unsolved_after(&board, 9, 9, 4, 4, Logic::WithCount).unwrap(), 0);
+/// ```
+pub fn no_guess_layout(layout: &Layout, seed: u64, logic: Logic) -> Result<Vec<bool>> {
+    let cells = layout.check()?;
+    let first = match layout.exclusion {
+        Exclusion::Cell(r, c) | Exclusion::Block(r, c) => r * layout.cols + c,
+        Exclusion::None => {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "a no-guess board needs a first click: its exclusion must name one",
+            ))
+        }
+    };
+    with_counter(|counter| {
+        let mut gen = Generator {
+            layout,
+            first,
+            logic,
+            // A stream of its own, apart from the plain layout of the same seed.
+            rng: SplitMix64::new(seed ^ 0x6E6F_2D67_7565_7373),
+            play: CertainPlay::default(),
+            mine: try_filled(cells, false)?,
+            work: 0,
+            stuck: Vec::new(),
+        };
+        gen.run(counter)
+    })
+}
+
+struct Generator<'a> {
+    layout: &'a Layout,
+    first: usize,
+    logic: Logic,
+    rng: SplitMix64,
+    play: CertainPlay,
+    mine: Vec<bool>,
+    /// Work spent so far (player and core).
+    work: u64,
+    /// Cells where play is stuck: hidden, undecided, next to a revealed cell.
+    stuck: Vec<u32>,
+}
+
+impl Generator<'_> {
+    fn run(&mut self, counter: &mut Counter) -> Result<Vec<bool>> {
+        let (rows, cols) = (self.layout.rows, self.layout.cols);
+        let cells = rows * cols;
+        for _ in 0..MAX_DRAWS {
+            let mut bits = BitSet::new(cells)?;
+            self.layout.place(self.rng.next_u64(), &mut bits)?;
+            for (i, m) in self.mine.iter_mut().enumerate() {
+                *m = bits.get(i);
+            }
+            if self.won_from_scratch(counter)? {
+                return Ok(std::mem::take(&mut self.mine));
+            }
+            if self.work > DRAW_WORK {
+                break;
+            }
+        }
+        // Rejection keeps failing: repair the last draw, where play is stuck now.
+        loop {
+            if self.play.hidden_safe() == 0 {
+                // Won, but with proofs from before some moves: replay from the first click.
+                if self.won_from_scratch(counter)? {
+                    return Ok(std::mem::take(&mut self.mine));
+                }
+                continue;
+            }
+            if self.work > MAX_WORK {
+                return Err(self.gave_up());
+            }
+            self.find_stuck();
+            if self.stuck.is_empty() {
+                return Err(self.gave_up());
+            }
+            let mut moved = false;
+            for _ in 0..MOVES_PER_LOOK {
+                moved |= self.move_one()?;
+            }
+            if moved {
+                let before = counter.work() + self.play.work();
+                let played = self.play.play(counter, self.logic);
+                self.work += counter.work() + self.play.work() - before;
+                if let Err(e) = played {
+                    if !too_entangled(&e) {
+                        return Err(e);
+                    }
+                }
+            } else {
+                self.work += (rows * cols / 64 + 1) as u64;
+            }
+        }
+    }
+
+    /// Plays the current layout from the first click; whether the player wins it.
+    fn won_from_scratch(&mut self, counter: &mut Counter) -> Result<bool> {
+        let (rows, cols) = (self.layout.rows, self.layout.cols);
+        let before = counter.work();
+        self.play.load_layout(&self.mine, rows, cols)?;
+        let played_before = self.play.work();
+        self.play.open(self.first)?;
+        let left = self.play.play(counter, self.logic);
+        self.work += counter.work() - before + self.play.work() - played_before;
+        match left {
+            Ok(left) => Ok(left == 0),
+            Err(e) if too_entangled(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Lists the cells where play is stuck.
+    fn find_stuck(&mut self) {
+        let (rows, cols) = (self.layout.rows, self.layout.cols);
+        self.stuck.clear();
+        for i in 0..rows * cols {
+            if !self.play.is_open(i) {
+                continue;
+            }
+            let mut near = false;
+            super::block::for_block(i, rows, cols, |j| {
+                near |= super::board::is_revealed(self.play.cells()[j]);
+            });
+            if near {
+                self.stuck.push(i as u32);
+            }
+        }
+        if self.stuck.is_empty() {
+            // Every undecided cell is walled in by proven mines: move the walls.
+            self.stuck.extend(
+                (0..rows * cols)
+                    .filter(|&i| self.play.is_open(i))
+                    .map(|i| i as u32),
+            );
+        }
+        self.work += (rows * cols / 8 + 64) as u64;
+    }
+
+    /// Moves one mine within two cells of a random stuck cell; whether a move was possible.
+    fn move_one(&mut self) -> Result<bool> {
+        let (rows, cols) = (self.layout.rows, self.layout.cols);
+        let x = self.stuck[self.rng.below(self.stuck.len() as u64) as usize] as usize;
+        let (r, c) = (x / cols, x % cols);
+        let (r0, r1) = (r.saturating_sub(2), (r + 3).min(rows));
+        let (c0, c1) = (c.saturating_sub(2), (c + 3).min(cols));
+        let mut from = [0usize; 25];
+        let mut to = [0usize; 25];
+        let (mut nf, mut nt) = (0, 0);
+        for rr in r0..r1 {
+            for cc in c0..c1 {
+                let i = rr * cols + cc;
+                if self.play.is_hidden_mine(i) {
+                    from[nf] = i;
+                    nf += 1;
+                } else if self.play.cells()[i] == super::board::EMPTY && !self.excluded(i) {
+                    to[nt] = i;
+                    nt += 1;
+                }
+            }
+        }
+        if nf == 0 || nt == 0 {
+            return Ok(false);
+        }
+        let a = from[self.rng.below(nf as u64) as usize];
+        let b = to[self.rng.below(nt as u64) as usize];
+        self.mine[a] = false;
+        self.mine[b] = true;
+        self.play.move_mine(a, b)?;
+        self.work += 1;
+        Ok(true)
+    }
+
+    /// Whether cell `i` must stay clear under the first-click rule.
+    fn excluded(&self, i: usize) -> bool {
+        let cols = self.layout.cols;
+        match self.layout.exclusion {
+            Exclusion::None => false,
+            Exclusion::Cell(..) => i == self.first,
+            Exclusion::Block(..) => super::block::in_block(self.first, i, cols),
+        }
+    }
+
+    fn gave_up(&self) -> Error {
+        let l = self.layout;
+        Error::new(
+            ErrorKind::GenerationFailed,
+            format!(
+                "no board of {} mines on a {} x {} board that needs no guess was found within \
+                 the work limit ({MAX_WORK} steps); try another seed or fewer mines",
+                l.mines, l.rows, l.cols
+            ),
+        )
+    }
+}
+
+/// Whether the player stopped because some frontier was too entangled to count exactly: such a
+/// board is not proven to need no guess, so the generator treats it as stuck.
+fn too_entangled(e: &Error) -> bool {
+    e.kind() == ErrorKind::OutOfMemory && e.detail().contains("too entangled")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mines::unsolved_after;
+
+    fn board(mine: &[bool]) -> Vec<u8> {
+        mine.iter().map(|&m| if m { b'M' } else { b'E' }).collect()
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn boards_need_no_guess_under_both_rules_and_logics() {
+        for seed in 0..10 {
+            for &(rows, cols, mines, r, c) in &[
+                (9, 9, 10, 4, 4),
+                (16, 16, 40, 0, 0),
+                (16, 30, 99, 8, 15),
+                (16, 30, 130, 2, 2),
+            ] {
+                for exclusion in [Exclusion::Block(r, c), Exclusion::Cell(r, c)] {
+                    for logic in [Logic::WithCount, Logic::NumbersOnly] {
+                        let layout = Layout {
+                            rows,
+                            cols,
+                            mines,
+                            exclusion,
+                        };
+                        let m = no_guess_layout(&layout, seed, logic).unwrap();
+                        assert_eq!(m.iter().filter(|&&x| x).count(), mines);
+                        let clear = |i: usize| match exclusion {
+                            Exclusion::Block(..) => {
+                                (i / cols).abs_diff(r) <= 1 && (i % cols).abs_diff(c) <= 1
+                            }
+                            _ => i == r * cols + c,
+                        };
+                        assert!((0..rows * cols).all(|i| !(clear(i) && m[i])));
+                        let left = unsolved_after(&board(&m), rows, cols, r, c, logic).unwrap();
+                        assert_eq!(left, 0, "seed {seed} {rows}x{cols}/{mines} {logic:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let layout = |mines, exclusion| Layout {
+            rows: 3,
+            cols: 3,
+            mines,
+            exclusion,
+        };
+        let e = no_guess_layout(&layout(1, Exclusion::Block(1, 1)), 0, Logic::WithCount);
+        assert_eq!(e.unwrap_err().kind(), ErrorKind::TooManyMines);
+        let e = no_guess_layout(&layout(0, Exclusion::Block(3, 1)), 0, Logic::WithCount);
+        assert_eq!(e.unwrap_err().kind(), ErrorKind::OutOfBounds);
+        let e = no_guess_layout(&layout(1, Exclusion::None), 0, Logic::WithCount);
+        assert_eq!(e.unwrap_err().kind(), ErrorKind::InvalidArgument);
+        // A 2 x 2 board with one mine and a safe first click: the '1' can never tell.
+        let two = Layout {
+            rows: 2,
+            cols: 2,
+            mines: 1,
+            exclusion: Exclusion::Cell(0, 0),
+        };
+        let e = no_guess_layout(&two, 0, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::GenerationFailed);
+    }
+}
