@@ -36,7 +36,42 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
-    detail: String,
+    detail: Detail,
+}
+
+/// What an error says. An allocation failure keeps its sizes as numbers and is put into words
+/// only when read, so reporting that memory ran out needs none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// A sentence.
+    Text(String),
+    /// `len` elements of `size` bytes could not be allocated (on top of `had`, when growing).
+    Alloc {
+        len: usize,
+        size: usize,
+        had: Option<usize>,
+    },
+}
+
+impl fmt::Display for Detail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Detail::Text(t) => f.write_str(t),
+            Detail::Alloc {
+                len,
+                size,
+                had: None,
+            } => write!(f, "could not allocate {len} elements of {size} bytes"),
+            Detail::Alloc {
+                len,
+                size,
+                had: Some(had),
+            } => write!(
+                f,
+                "could not grow a buffer of {had} elements of {size} bytes by {len}"
+            ),
+        }
+    }
 }
 
 impl Error {
@@ -44,7 +79,20 @@ impl Error {
     pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
         Error {
             kind,
-            detail: detail.into(),
+            detail: Detail::Text(detail.into()),
+        }
+    }
+
+    /// `OutOfMemory` for `len` elements of `T` (on top of `had`, when growing), without
+    /// allocating.
+    pub(crate) fn alloc<T>(len: usize, had: Option<usize>) -> Self {
+        Error {
+            kind: ErrorKind::OutOfMemory,
+            detail: Detail::Alloc {
+                len,
+                size: std::mem::size_of::<T>(),
+                had,
+            },
         }
     }
 
@@ -54,14 +102,22 @@ impl Error {
     }
 
     /// The detail sentence, e.g. "cell (3, 4) holds 40; a destination must be -1 or 1..36".
-    pub fn detail(&self) -> &str {
-        &self.detail
+    pub fn detail(&self) -> std::borrow::Cow<'_, str> {
+        match &self.detail {
+            Detail::Text(t) => std::borrow::Cow::Borrowed(t),
+            d => std::borrow::Cow::Owned(d.to_string()),
+        }
+    }
+
+    /// The detail, as stored: what the FFI keeps for `gg_last_error_message`.
+    pub(crate) fn into_detail(self) -> Detail {
+        self.detail
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.detail)
+        self.detail.fmt(f)
     }
 }
 
@@ -96,15 +152,8 @@ pub fn checked_area(rows: usize, cols: usize, elem_size: usize) -> Result<usize>
 /// A `Vec` of `len` copies of `value`, or `OutOfMemory` instead of an abort.
 pub fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| {
-        Error::new(
-            ErrorKind::OutOfMemory,
-            format!(
-                "could not allocate {len} elements of {} bytes",
-                std::mem::size_of::<T>()
-            ),
-        )
-    })?;
+    v.try_reserve_exact(len)
+        .map_err(|_| Error::alloc::<T>(len, None))?;
     v.resize(len, value);
     Ok(v)
 }
@@ -114,16 +163,8 @@ pub fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
 /// For vectors whose length the caller controls indirectly (a search frontier, a queue): call it
 /// before each `push` or `extend` that may grow past the capacity.
 pub fn try_reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<()> {
-    v.try_reserve(additional).map_err(|_| {
-        Error::new(
-            ErrorKind::OutOfMemory,
-            format!(
-                "could not grow a buffer of {} elements of {} bytes by {additional}",
-                v.len(),
-                std::mem::size_of::<T>()
-            ),
-        )
-    })
+    v.try_reserve(additional)
+        .map_err(|_| Error::alloc::<T>(additional, Some(v.len())))
 }
 
 /// Appends `x` to `v`, growing it fallibly: `OutOfMemory` instead of an abort. The push every

@@ -8,7 +8,7 @@
 //! non-empty bucket, whose minimum becomes the new reference, into lower buckets. Keys and
 //! values are stored apart, so an item costs `8 + size_of::<V>()` bytes with no padding.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 #[derive(Debug)]
 struct Bucket<V> {
@@ -29,14 +29,13 @@ impl<V> Bucket<V> {
     /// Makes room for `extra` items beyond those it holds; returns how much `room` grew.
     fn grow(&mut self, extra: usize) -> Result<usize> {
         let before = self.room();
-        let oom = |_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate {extra} more pending items"),
-            )
-        };
-        self.keys.try_reserve_exact(extra).map_err(oom)?;
-        self.values.try_reserve_exact(extra).map_err(oom)?;
+        let had = Some(self.keys.len());
+        self.keys
+            .try_reserve_exact(extra)
+            .map_err(|_| Error::alloc::<u64>(extra, had))?;
+        self.values
+            .try_reserve_exact(extra)
+            .map_err(|_| Error::alloc::<u32>(extra, had))?;
         Ok(self.room() - before)
     }
 }

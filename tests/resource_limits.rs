@@ -1,6 +1,10 @@
 //! A huge but valid request whose working memory cannot be allocated gets `GG_ERR_OUT_OF_MEMORY`,
 //! not an abort, and the process carries on.
 //!
+//! Two tests, each re-running itself as a child process under an address-space limit: the
+//! snakes search on a board too large for its bit set (below), and the Minesweeper solver, the
+//! hint and a no-guess first reveal under a sweep of limits (`solver_*`).
+//!
 //! The test re-runs itself as a child process (so the address-space limit it sets harms nothing
 //! else) that:
 //! 1. maps a 32768 x 32768 snakes board of -1 (4 GiB of address space) as 4096 views of one 1 MiB
@@ -16,6 +20,7 @@ use gridgames::ffi::*;
 use std::process::Command;
 
 const CHILD: &str = "GG_RESOURCE_LIMITS_CHILD";
+const SOLVER_CHILD: &str = "GG_RESOURCE_LIMITS_SOLVER_CHILD";
 const N: usize = 32768;
 const CHUNK: usize = 1 << 20;
 const HEADROOM: u64 = 16 << 20;
@@ -159,4 +164,244 @@ fn get_limit() -> libc::rlimit {
 fn set_limit(r: libc::rlimit) {
     // SAFETY: `r` is a valid rlimit; lowering or restoring our own soft limit is always allowed.
     assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_AS, &r) }, 0);
+}
+
+/// Runs this test binary's test `name` as a child with `var` set and the allocator pinned to
+/// one arena whose freed memory goes back to the system, so that every allocation a call makes
+/// needs address space the limit counts. Returns its output, after checking it succeeded.
+fn run_child(name: &str, var: &str) -> String {
+    let out = Command::new(std::env::current_exe().expect("test binary"))
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(var, "1")
+        .env("MALLOC_ARENA_MAX", "1")
+        // A fixed mmap threshold (glibc otherwise raises it after each large free, keeping the
+        // memory mapped) and a small trim threshold: freed memory leaves the address space.
+        .env("MALLOC_MMAP_THRESHOLD_", "65536")
+        .env("MALLOC_TRIM_THRESHOLD_", "65536")
+        .output()
+        .expect("run the child");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success(),
+        "child failed ({}):\n{text}",
+        out.status
+    );
+    text
+}
+
+/// The probabilities, the hint and a no-guess first reveal each run under address-space limits
+/// from 64 KiB to 64 MiB above what the process uses. Each call must return GG_OK (with the
+/// answer it gives without a limit) or GG_ERR_OUT_OF_MEMORY (outputs untouched, a game
+/// unchanged), never abort; the tightest limit must refuse and the loosest must not.
+#[test]
+fn solver_hint_and_no_guess_reveal_get_out_of_memory_instead_of_an_abort() {
+    if std::env::var_os(SOLVER_CHILD).is_some() {
+        solver_child();
+        return;
+    }
+    let text = run_child(
+        "solver_hint_and_no_guess_reveal_get_out_of_memory_instead_of_an_abort",
+        SOLVER_CHILD,
+    );
+    for what in ["probabilities", "hint", "no-guess reveal"] {
+        assert!(
+            text.contains(&format!("child: {what}: refused, then answered")),
+            "{text}"
+        );
+    }
+}
+
+/// Limits above the address space in use, tightest first.
+const HEADROOMS: [u64; 6] = [64 << 10, 256 << 10, 1 << 20, 4 << 20, 16 << 20, 64 << 20];
+
+/// Runs `call` once under each limit, then without one. `prepare` makes its inputs before the
+/// limit is set, `call` makes the one library call under it, and `check` looks at the outcome
+/// once the limit is lifted (with whether it ran limited).
+fn sweep<T>(
+    what: &str,
+    mut prepare: impl FnMut() -> T,
+    mut call: impl FnMut(&mut T) -> i32,
+    mut check: impl FnMut(T, i32, bool),
+) {
+    let old = get_limit();
+    let mut statuses = Vec::new();
+    for headroom in HEADROOMS {
+        let mut input = prepare();
+        let used = address_space_in_use();
+        set_limit(libc::rlimit {
+            rlim_cur: used + headroom,
+            rlim_max: old.rlim_max,
+        });
+        let status = call(&mut input);
+        set_limit(old);
+        assert!(
+            status == GG_OK || status == GG_ERR_OUT_OF_MEMORY,
+            "{what} under {headroom} bytes: status {status}"
+        );
+        check(input, status, true);
+        statuses.push(status);
+    }
+    assert_eq!(
+        statuses[0], GG_ERR_OUT_OF_MEMORY,
+        "{what}: the limit did not bite"
+    );
+    assert_eq!(
+        *statuses.last().unwrap(),
+        GG_OK,
+        "{what}: 64 MiB were not enough"
+    );
+    let mut input = prepare();
+    let status = call(&mut input);
+    assert_eq!(status, GG_OK, "{what} without a limit");
+    check(input, status, false);
+    println!("child: {what}: refused, then answered ({statuses:?})");
+}
+
+/// A 600 x 600 game view, 15% mines, after 22,000 random reveals of safe cells.
+fn game_view(n: usize) -> (Vec<u8>, usize) {
+    let mines = n * n * 15 / 100;
+    let cfg = gg_mines_config {
+        rows: n,
+        cols: n,
+        mines,
+        seed: 1,
+        first_click: GG_FIRST_CLICK_SAFE,
+        no_guess: GG_NO_GUESS_OFF,
+    };
+    let mut game = std::ptr::null_mut();
+    let mut board = vec![0u8; n * n];
+    let mut state = 7u64;
+    // SAFETY: `cfg`, `game` and `board` are live locals of the sizes the calls are told.
+    unsafe {
+        assert_eq!(gg_mines_new(&cfg, &mut game), GG_OK);
+        assert_eq!(gg_mines_reveal(game, n / 2, n / 2), GG_OK);
+        assert_eq!(
+            gg_mines_board(game, board.as_mut_ptr().cast(), n * n),
+            GG_OK
+        );
+        for _ in 0..22_000 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let i = (state >> 33) as usize % (n * n);
+            if board[i] != b'M' {
+                // A revealed cell is left alone: GG_OK either way.
+                assert_eq!(gg_mines_reveal(game, i / n, i % n), GG_OK);
+            }
+        }
+        let mut view = vec![0u8; n * n];
+        assert_eq!(gg_mines_view(game, view.as_mut_ptr().cast(), n * n), GG_OK);
+        gg_mines_free(game);
+        (view, mines)
+    }
+}
+
+fn solver_child() {
+    // First, while the heap is fresh: later calls leave freed blocks that a small call could reuse
+    // without asking for address space.
+    // A no-guess board, generated at the first reveal: refused, the game waits unchanged; made,
+    // it is the board made without a limit.
+    let (rows, cols) = (300, 300);
+    let cfg = gg_mines_config {
+        rows,
+        cols,
+        mines: 9_000,
+        seed: 3,
+        first_click: GG_FIRST_CLICK_SAFE,
+        no_guess: GG_NO_GUESS_WITH_COUNT,
+    };
+    let mut boards = Vec::new();
+    sweep(
+        "no-guess reveal",
+        || {
+            let mut game = std::ptr::null_mut();
+            // SAFETY: `cfg` and `game` are live locals.
+            assert_eq!(unsafe { gg_mines_new(&cfg, &mut game) }, GG_OK);
+            (game, vec![0u8; rows * cols])
+        },
+        // SAFETY: a live game handle.
+        |(game, _)| unsafe { gg_mines_reveal(*game, rows / 2, cols / 2) },
+        |(game, mut board), st, _| {
+            let mut state = u32::MAX;
+            // SAFETY: a live game handle, freed once; `board` holds rows * cols chars.
+            unsafe {
+                assert_eq!(gg_mines_state(game, &mut state), GG_OK);
+                assert_eq!(
+                    gg_mines_board(game, board.as_mut_ptr().cast(), rows * cols),
+                    GG_OK
+                );
+                gg_mines_free(game);
+            }
+            if st == GG_OK {
+                boards.push(board);
+            } else {
+                assert_eq!(state, GG_MINES_PLAYING);
+                assert!(
+                    board.iter().all(|&b| b == b'E'),
+                    "the refused reveal placed mines"
+                );
+            }
+        },
+    );
+    // The last board was made without a limit; every other equals it.
+    let last = boards.last().expect("a board").clone();
+    assert!(boards.iter().all(|b| *b == last));
+
+    let n = 600;
+    let (view, mines) = game_view(n);
+    let mut want = vec![0.0f64; n * n];
+    // SAFETY: `view` holds n * n chars and `want` n * n doubles.
+    let st =
+        unsafe { gg_mines_probabilities(view.as_ptr().cast(), n, n, mines, want.as_mut_ptr()) };
+    assert_eq!(st, GG_OK);
+    sweep(
+        "probabilities",
+        || vec![-7.0f64; n * n],
+        |probs| {
+            // SAFETY: `view` holds n * n chars and `probs` n * n doubles.
+            unsafe { gg_mines_probabilities(view.as_ptr().cast(), n, n, mines, probs.as_mut_ptr()) }
+        },
+        |probs, st, limited| {
+            if st == GG_OK {
+                assert!(
+                    probs == want,
+                    "different probabilities (limited: {limited})"
+                );
+            } else {
+                assert!(
+                    probs.iter().all(|&p| p == -7.0),
+                    "probs_out written on error"
+                );
+            }
+        },
+    );
+
+    let mut want = (0, 0, 0.0);
+    // SAFETY: `view` holds n * n chars; the outputs are live locals.
+    let st = unsafe {
+        gg_mines_hint(
+            view.as_ptr().cast(),
+            n,
+            n,
+            mines,
+            &mut want.0,
+            &mut want.1,
+            &mut want.2,
+        )
+    };
+    assert_eq!(st, GG_OK);
+    sweep(
+        "hint",
+        || (usize::MAX, usize::MAX, -7.0),
+        |(r, c, risk)| {
+            // SAFETY: `view` holds n * n chars; the outputs are live.
+            unsafe { gg_mines_hint(view.as_ptr().cast(), n, n, mines, r, c, risk) }
+        },
+        |got, st, _| {
+            let untouched = (usize::MAX, usize::MAX, -7.0);
+            assert_eq!(got, if st == GG_OK { want } else { untouched });
+        },
+    );
 }

@@ -13,21 +13,21 @@
 
 use super::last_error;
 use super::status::*;
-use crate::error::Error;
+use crate::error::{Detail, Error};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A failure on its way to C: the status to return and the sentence for `gg_last_error_message`.
 #[derive(Debug)]
 pub(crate) struct FfiError {
     pub(crate) status: i32,
-    pub(crate) message: String,
+    pub(crate) message: Detail,
 }
 
 impl FfiError {
     pub(crate) fn new(status: i32, message: impl Into<String>) -> Self {
         FfiError {
             status,
-            message: message.into(),
+            message: Detail::Text(message.into()),
         }
     }
 
@@ -46,7 +46,10 @@ impl FfiError {
 
 impl From<Error> for FfiError {
     fn from(e: Error) -> Self {
-        FfiError::new(status_of(e.kind()), e.detail())
+        FfiError {
+            status: status_of(e.kind()),
+            message: e.into_detail(),
+        }
     }
 }
 
@@ -71,7 +74,9 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            last_error::set(format!("internal error (a bug in gridgames): {what}"));
+            last_error::set(Detail::Text(format!(
+                "internal error (a bug in gridgames): {what}"
+            )));
             GG_ERR_INTERNAL
         }
     }
@@ -273,7 +278,7 @@ mod tests {
     use super::*;
 
     fn last_error() -> String {
-        last_error::with(str::to_string).unwrap_or_default()
+        last_error::with(|d| d.map(|d| d.to_string()).unwrap_or_default()).unwrap_or_default()
     }
 
     #[test]
@@ -314,14 +319,14 @@ mod tests {
         unsafe {
             let e = slice_from_ptr(std::ptr::null::<u32>(), 1, "a").unwrap_err();
             assert_eq!(
-                (e.status, e.message.as_str()),
+                (e.status, e.message.to_string().as_str()),
                 (GG_ERR_NULL_POINTER, "a is NULL")
             );
             let odd = words.as_ptr().cast::<u8>().add(1).cast::<u32>();
             let e = slice_from_ptr(odd, 1, "b").unwrap_err();
             assert_eq!(e.status, GG_ERR_INVALID_ARGUMENT);
             assert!(
-                e.message.contains("not aligned to 4 bytes"),
+                e.message.to_string().contains("not aligned to 4 bytes"),
                 "{}",
                 e.message
             );

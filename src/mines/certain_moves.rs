@@ -125,6 +125,8 @@ pub(crate) struct CertainPlay {
     /// The single-number rule on this board's rows, kept between moves.
     rules: RowRules,
     grown: Vec<u32>,
+    /// Mines the core proved in the step under way.
+    proven_now: Vec<u32>,
     /// Mines proven since the row rules last heard of them.
     proven: Vec<u32>,
     /// Row ranges floods changed.
@@ -312,9 +314,11 @@ impl CertainPlay {
             self.todo.clear();
             crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
             self.todo.extend_from_slice(cons.safe());
-            let proven: Vec<u32> = cons.mines().to_vec();
-            for i in proven {
-                self.prove(i)?;
+            self.proven_now.clear();
+            crate::error::try_reserve(&mut self.proven_now, cons.mines().len())?;
+            self.proven_now.extend_from_slice(cons.mines());
+            for k in 0..self.proven_now.len() {
+                self.prove(self.proven_now[k])?;
             }
             if self.reveal_todo()? > 0 {
                 continue;
@@ -363,14 +367,22 @@ impl CertainPlay {
     /// One exact step: reveals every cell no counted layout puts a mine on and proves every
     /// cell every layout does; returns how many cells were revealed.
     fn exact_step(&mut self, counter: &mut Counter, logic: Logic) -> Result<usize> {
-        let mut proven: Vec<u32> = Vec::new();
         let grid = grid_of(&self.cells, self.rows, self.cols);
-        let todo = &mut self.todo;
+        let (todo, proven) = (&mut self.todo, &mut self.proven_now);
+        todo.clear();
+        proven.clear();
+        let mut failed = Ok(());
         let mut collect = |group: &[u32], mines: super::wide::Wide, safe: super::wide::Wide| {
-            if mines.is_zero() {
-                todo.extend_from_slice(group);
+            let list = if mines.is_zero() {
+                &mut *todo
             } else if safe.is_zero() {
-                proven.extend_from_slice(group);
+                &mut *proven
+            } else {
+                return;
+            };
+            match crate::error::try_reserve(list, group.len()) {
+                Ok(()) => list.extend_from_slice(group),
+                Err(e) => failed = Err(e),
             }
         };
         let mut floating = None;
@@ -388,12 +400,14 @@ impl CertainPlay {
                 }
             }
         }
-        for &i in counter.constraints().safe() {
-            try_push(&mut self.todo, i)?;
-        }
-        proven.extend_from_slice(counter.constraints().mines());
-        for i in proven {
-            self.prove(i)?;
+        failed?;
+        let cons = counter.constraints();
+        crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
+        self.todo.extend_from_slice(cons.safe());
+        crate::error::try_reserve(&mut self.proven_now, cons.mines().len())?;
+        self.proven_now.extend_from_slice(cons.mines());
+        for k in 0..self.proven_now.len() {
+            self.prove(self.proven_now[k])?;
         }
         if let Some(safe) = floating {
             self.floating_cells(safe)?;

@@ -542,12 +542,18 @@ fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut Counting) -> Result<(
     try_refill(&mut s.in_cand, n, false)?;
     s.heap.clear();
     s.heap
+        .try_reserve(n)
+        .map_err(|_| Error::alloc::<Reverse<(i32, u32, u32)>>(n, None))?;
+    s.heap
         .push(Reverse((s.score[start], s.dist2[start], start as u32)));
     s.in_cand[start] = true;
     while s.order.len() < n {
         let Some(Reverse((sc, _, best))) = s.heap.pop() else {
             // Cannot happen in a connected component; stay total anyway.
             let i = (0..n).find(|&i| !s.done[i]).expect("a group is left");
+            s.heap
+                .try_reserve(1)
+                .map_err(|_| Error::alloc::<Reverse<(i32, u32, u32)>>(1, Some(n)))?;
             s.heap.push(Reverse((s.score[i], s.dist2[i], i as u32)));
             s.in_cand[i] = true;
             continue;
@@ -572,8 +578,9 @@ fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut Counting) -> Result<(
                         s.score[j] = new;
                         s.in_cand[j] = true;
                         if s.heap.len() == s.heap.capacity() {
-                            s.heap.try_reserve(s.heap.len().max(16)).map_err(|_| {
-                                too_entangled(cons.number_cell(c), cons.cols(), "out of memory")
+                            let had = s.heap.len();
+                            s.heap.try_reserve(had.max(16)).map_err(|_| {
+                                Error::alloc::<Reverse<(i32, u32, u32)>>(had.max(16), Some(had))
                             })?;
                         }
                         s.heap.push(Reverse((new, s.dist2[j], j as u32)));

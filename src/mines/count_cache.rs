@@ -120,12 +120,9 @@ impl CountCache {
     /// Remembers the fresh entry `id`, now counted, under `hash`.
     pub(crate) fn remember(&mut self, id: u32, hash: u64) -> Result<()> {
         debug_assert_eq!(id as usize, self.live);
-        self.index.try_reserve(1).map_err(|_| {
-            crate::error::Error::new(
-                crate::error::ErrorKind::OutOfMemory,
-                "could not grow the component cache",
-            )
-        })?;
+        self.index
+            .try_reserve(1)
+            .map_err(|_| crate::error::Error::alloc::<(u64, u32)>(1, Some(self.index.len())))?;
         let older = self.index.insert(hash, id).unwrap_or(u32::MAX);
         if self.next.len() <= id as usize {
             try_push(&mut self.next, older)?;

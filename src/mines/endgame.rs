@@ -33,28 +33,35 @@ type Set = [u64; MAX_LAYOUTS / 64];
 /// `probs` are its probabilities: cells certain either way are fixed, the others searched.
 pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Option<(usize, f64)> {
     let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
-    let cells: Vec<usize> = (0..view.cells().len()).filter(|&i| open(i)).collect();
-    if cells.len() > 64 || cells.len() < 2 {
+    // At most 64 cells, so the lists below stay small; any allocation failure gives up too.
+    let mut cells: Vec<usize> = Vec::new();
+    cells.try_reserve(64).ok()?;
+    for i in (0..view.cells().len()).filter(|&i| open(i)) {
+        if cells.len() == 64 {
+            return None;
+        }
+        cells.push(i);
+    }
+    if cells.len() < 2 {
         return None;
     }
     let index_of = |cell: usize| cells.binary_search(&cell).ok();
     // Each searched cell's searched neighbours: which layouts' mines it would count.
-    let nb: Vec<u64> = cells
-        .iter()
-        .map(|&cell| {
-            let mut m = 0u64;
-            view.for_each_neighbour(cell, |j| {
-                if let Some(k) = index_of(j) {
-                    m |= 1 << k;
-                }
-            });
-            m
-        })
-        .collect();
+    let mut nb: Vec<u64> = Vec::new();
+    nb.try_reserve(cells.len()).ok()?;
+    nb.extend(cells.iter().map(|&cell| {
+        let mut m = 0u64;
+        view.for_each_neighbour(cell, |j| {
+            if let Some(k) = index_of(j) {
+                m |= 1 << k;
+            }
+        });
+        m
+    }));
     // The core's numbers that still constrain something, over the searched cells; cells that
     // are certainly mines lower the need.
     let cons = counter.constraints();
-    let mut rules: Vec<(u64, u32)> = Vec::with_capacity(cons.numbers());
+    let mut rules: Vec<(u64, u32)> = Vec::new();
     let mut fixed_mines = 0usize;
     for g in 0..cons.groups() as u32 {
         fixed_mines += cons
@@ -74,6 +81,7 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
             }
         }
         if mask != 0 {
+            rules.try_reserve(1).ok()?;
             rules.push((mask, need));
         }
     }
@@ -145,7 +153,7 @@ impl Enumeration<'_> {
             return true;
         }
         if k == self.n {
-            if self.out.len() == MAX_LAYOUTS {
+            if self.out.len() == MAX_LAYOUTS || self.out.try_reserve(1).is_err() {
                 return false;
             }
             self.out.push(mask);
@@ -211,24 +219,25 @@ impl Search<'_> {
                         for p in parts.iter().filter(|p| p.iter().any(|&w| w != 0)) {
                             v += size(p) as f64 / n * self.value(p, false)?.0;
                         }
-                        self.memo.insert(*set, v);
+                        self.remember(set, v)?;
                         return Some((v, None));
                     }
                 }
             }
         }
         // Risky cells, safest first; a cell cannot beat the best once its safety is below it.
-        let mut risky: Vec<(usize, usize)> = (0..self.cells)
-            .filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0)
-            .map(|k| {
-                let mut mines = 0;
-                each(set, |l| mines += (self.layouts[l] >> k & 1) as usize);
-                (mines, k)
-            })
-            .collect();
+        let mut risky = [(0usize, 0usize); 64];
+        let mut n_risky = 0;
+        for k in (0..self.cells).filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0) {
+            let mut mines = 0;
+            each(set, |l| mines += (self.layouts[l] >> k & 1) as usize);
+            risky[n_risky] = (mines, k);
+            n_risky += 1;
+        }
+        let risky = &mut risky[..n_risky];
         risky.sort_unstable();
         let mut best = (-1.0, None);
-        for (mines, k) in risky {
+        for &mut (mines, k) in risky {
             let safe = (len - mines) as f64 / n;
             if safe <= best.0 + 1e-12 {
                 break;
@@ -243,9 +252,16 @@ impl Search<'_> {
             }
         }
         if !root {
-            self.memo.insert(*set, best.0);
+            self.remember(set, best.0)?;
         }
         Some(best)
+    }
+
+    /// Memoises the value of `set`; `None` when memory runs out (the search gives up).
+    fn remember(&mut self, set: &Set, v: f64) -> Option<()> {
+        self.memo.try_reserve(1).ok()?;
+        self.memo.insert(*set, v);
+        Some(())
     }
 
     /// The layouts of `set` where cell `k` is safe, grouped by the number it shows, and how many

@@ -21,7 +21,7 @@
 
 use super::board::{MineTable, BLANK, EMPTY};
 use super::neighbours::{find_byte, Classified, Digits, MineBytes, Window};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use std::collections::VecDeque;
 
 /// The queue may use at most one byte for this many cells of the board (but always a few spans).
@@ -82,12 +82,9 @@ impl<'a> Flood<'a> {
         let max_spans =
             (cells.len() / QUEUE_BYTES_PER_CELL / std::mem::size_of::<Span>()).max(MIN_QUEUE_SPANS);
         let mut queue = VecDeque::new();
-        queue.try_reserve_exact(FIRST_QUEUE_SPANS).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate a flood fill queue of {FIRST_QUEUE_SPANS} spans"),
-            )
-        })?;
+        queue
+            .try_reserve_exact(FIRST_QUEUE_SPANS)
+            .map_err(|_| Error::alloc::<Span>(FIRST_QUEUE_SPANS, None))?;
         Ok(Flood {
             cells,
             rows,
@@ -119,13 +116,11 @@ impl<'a> Flood<'a> {
             self.sweep(first, last);
         }
         if self.out_of_memory {
-            return Err(Error::new(
-                ErrorKind::OutOfMemory,
-                format!(
-                    "the flood fill queue could not grow past {} spans; {} cells were revealed",
-                    self.queue.capacity(),
-                    self.revealed
-                ),
+            // The queue could not grow: some cells were revealed, and the message says how the
+            // queue failed without allocating.
+            return Err(Error::alloc::<Span>(
+                self.queue.capacity().max(1),
+                Some(self.queue.capacity()),
             ));
         }
         Ok(self.revealed)

@@ -25,7 +25,7 @@
 
 use super::probability::{grid_of, with_counter, Counter, Probabilities};
 use super::view::{View, HIDDEN};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{try_filled, try_push, try_reserve, Error, ErrorKind, Result};
 
 /// A suggested cell and the probability that it holds a mine.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -102,7 +102,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
         ));
     }
     if hidden == view.cells().len() && view.mines() < hidden {
-        return Ok(opening(view));
+        return opening(view, all_safe);
     }
     let coords = |i: usize, risk: f64| {
         let (row, col) = view.coords(i);
@@ -123,7 +123,10 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
     if let Some(&first) = probs.safe_cells().first() {
         return Ok(Advice {
             safe: if all_safe {
-                probs.safe_cells().to_vec()
+                let mut safe = Vec::new();
+                try_reserve(&mut safe, probs.safe_cells().len())?;
+                safe.extend_from_slice(probs.safe_cells());
+                safe
             } else {
                 Vec::new()
             },
@@ -163,20 +166,21 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
 /// middle on boards narrower than 5). When the first click is guaranteed an opening, its whole
 /// 3 x 3 block is mine-free there, while a corner wastes five of those nine cells off the board;
 /// in the harness this raised the expert win rate by about 8 points over the corner.
-fn opening(view: &View) -> Advice {
+fn opening(view: &View, all_safe: bool) -> Result<Advice> {
     let risk = view.mines() as f64 / view.cells().len() as f64;
-    Advice {
-        safe: if view.mines() == 0 {
-            (0..view.cells().len()).collect()
-        } else {
-            Vec::new()
-        },
+    let mut safe = Vec::new();
+    if all_safe && view.mines() == 0 {
+        try_reserve(&mut safe, view.cells().len())?;
+        safe.extend(0..view.cells().len());
+    }
+    Ok(Advice {
+        safe,
         best: Hint {
             row: 2.min((view.rows() - 1) / 2),
             col: 2.min((view.cols() - 1) / 2),
             risk,
         },
-    }
+    })
 }
 
 /// Whether hidden cell `i` touches a revealed cell.
@@ -187,7 +191,7 @@ fn on_frontier(view: &View, i: usize) -> bool {
 }
 
 /// The candidate guesses, safest first.
-fn candidates(view: &View, probs: &Probabilities) -> Vec<usize> {
+fn candidates(view: &View, probs: &Probabilities) -> Result<Vec<usize>> {
     let cells = view.cells();
     let n = cells.len();
     let mut best_edge = f64::INFINITY;
@@ -199,9 +203,9 @@ fn candidates(view: &View, probs: &Probabilities) -> Vec<usize> {
         }
         if on_frontier(view, i) {
             best_edge = best_edge.min(probs.get(i));
-            edge.push(i);
+            try_push(&mut edge, i)?;
         } else {
-            off.push(i);
+            try_push(&mut off, i)?;
         }
     }
     let safety = |p: f64| 1.0 - p;
@@ -211,18 +215,17 @@ fn candidates(view: &View, probs: &Probabilities) -> Vec<usize> {
         probs.floating_probability()
     };
     let best_safety = safety(best_edge.min(floating));
-    let mut out: Vec<usize> = edge
-        .into_iter()
-        .filter(|&i| safety(probs.get(i)) >= best_safety * CUTOFF)
-        .collect();
+    let mut out = edge;
+    out.retain(|&i| safety(probs.get(i)) >= best_safety * CUTOFF);
     let off_safety = safety(probs.floating_probability());
     if !off.is_empty()
         && (best_edge.is_infinite() || off_safety > safety(best_edge) * OFF_EDGE_THRESHOLD)
     {
         if off.len() <= 30 {
+            try_reserve(&mut out, off.len())?;
             out.extend(off);
         } else {
-            let mut chosen = vec![false; n];
+            let mut chosen = try_filled(n, false)?;
             // Cells two steps from a revealed number along a row or column: close enough to
             // connect to the frontier, far enough to be likely zeros.
             for w in 0..n {
@@ -248,7 +251,9 @@ fn candidates(view: &View, probs: &Probabilities) -> Vec<usize> {
                     chosen[i] = true;
                 }
             }
-            out.extend(off.into_iter().filter(|&i| chosen[i]));
+            off.retain(|&i| chosen[i]);
+            try_reserve(&mut out, off.len() + 1)?;
+            out.extend(off);
             if out.is_empty() {
                 out.push(fewest_hidden_neighbours(view, probs));
             }
@@ -261,7 +266,7 @@ fn candidates(view: &View, probs: &Probabilities) -> Vec<usize> {
             .then(view.hidden_neighbours(a).cmp(&view.hidden_neighbours(b)))
             .then(a.cmp(&b))
     });
-    out
+    Ok(out)
 }
 
 /// The floating cell with the fewest hidden neighbours (most likely a zero).
@@ -280,7 +285,7 @@ struct Scored {
 
 /// The best guess: the candidate with the highest two-move survival score.
 fn guess(counter: &mut Counter, view: &View, probs: &Probabilities) -> Result<usize> {
-    let cands = candidates(view, probs);
+    let cands = candidates(view, probs)?;
     if cands.is_empty() {
         // Only possible when every hidden cell is a mine, which `advise` rules out.
         return Err(Error::new(
@@ -295,7 +300,7 @@ fn guess(counter: &mut Counter, view: &View, probs: &Probabilities) -> Result<us
     if max_cands == 0 || cands.len() == 1 {
         return Ok(cands[0]);
     }
-    let mut work = view.clone();
+    let mut work = view.try_clone()?;
     let mut next = Probabilities::default();
     let mut best: Option<Scored> = None;
     for &cell in cands.iter().take(max_cands) {

@@ -127,7 +127,7 @@ impl MineTotal {
         let mut levels = std::mem::take(&mut self.levels);
         levels.truncate(1);
         if levels.is_empty() {
-            levels.push(Vec::new());
+            try_push(&mut levels, Vec::new())?;
         }
         levels[0] = level0;
         while levels.last().map_or(0, Vec::len) > 1 {

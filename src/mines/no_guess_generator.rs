@@ -7,8 +7,9 @@
 //!    on expert, about one board in six (one in ten from the numbers alone) needs no guess and a
 //!    check takes well under a millisecond.
 //! 2. **Repair**, only when [`MAX_DRAWS`] draws have failed, or an eighth of the work allowed is
-//!    spent on draws (dense or large boards, where rejection almost never succeeds): the last draw is played until stuck, then one mine next to where play is
-//!    stuck moves to a random hidden cell at most two steps away, the revealed numbers are counted
+//!    spent on draws (dense or large boards, where rejection almost never succeeds): the last
+//!    draw is played until stuck, then one mine next to where play is stuck moves to a random
+//!    hidden cell at most two steps away, the revealed numbers are counted
 //!    again and play goes on. A move keeps the mines where they were, give or take two cells, so
 //!    the density stays even and the board keeps the look of a real one (openings do not grow out
 //!    of proportion, as they do when mines are pushed away from the revealed area). A board the
@@ -24,7 +25,7 @@ use super::mine_placement::{Exclusion, Layout};
 use super::probability::{with_counter, Counter};
 use super::rng::SplitMix64;
 use crate::bitset::BitSet;
-use crate::error::{try_filled, Error, ErrorKind, Result};
+use crate::error::{try_filled, try_push, Error, ErrorKind, Result};
 
 /// Uniform draws tried before repairing the last one.
 pub const MAX_DRAWS: usize = 64;
@@ -124,7 +125,7 @@ impl Generator<'_> {
             if self.work > MAX_WORK {
                 return Err(self.gave_up());
             }
-            self.find_stuck();
+            self.find_stuck()?;
             if self.stuck.is_empty() {
                 return Err(self.gave_up());
             }
@@ -164,7 +165,7 @@ impl Generator<'_> {
     }
 
     /// Lists the cells where play is stuck.
-    fn find_stuck(&mut self) {
+    fn find_stuck(&mut self) -> Result<()> {
         let (rows, cols) = (self.layout.rows, self.layout.cols);
         self.stuck.clear();
         for i in 0..rows * cols {
@@ -176,18 +177,19 @@ impl Generator<'_> {
                 near |= super::board::is_revealed(self.play.cells()[j]);
             });
             if near {
-                self.stuck.push(i as u32);
+                try_push(&mut self.stuck, i as u32)?;
             }
         }
         if self.stuck.is_empty() {
             // Every undecided cell is walled in by proven mines: move the walls.
-            self.stuck.extend(
-                (0..rows * cols)
-                    .filter(|&i| self.play.is_open(i))
-                    .map(|i| i as u32),
-            );
+            for i in 0..rows * cols {
+                if self.play.is_open(i) {
+                    try_push(&mut self.stuck, i as u32)?;
+                }
+            }
         }
         self.work += (rows * cols / 8 + 64) as u64;
+        Ok(())
     }
 
     /// Moves one mine within two cells of a random stuck cell; whether a move was possible.

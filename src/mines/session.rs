@@ -308,12 +308,9 @@ impl Game {
     pub fn from_board(board: &[u8], rows: usize, cols: usize) -> Result<Self> {
         let len = check_shape(board.len(), rows, cols)?;
         let mut cells = Vec::new();
-        cells.try_reserve_exact(len).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate a {rows} x {cols} game"),
-            )
-        })?;
+        cells
+            .try_reserve_exact(len)
+            .map_err(|_| Error::alloc::<u8>(len, None))?;
         cells.extend_from_slice(board);
         Board::new(&mut cells, rows, cols)?;
         check_revealed_counts(&cells, rows, cols)?;
@@ -537,12 +534,8 @@ impl Game {
 
 fn collect(bytes: impl ExactSizeIterator<Item = u8>) -> Result<Vec<u8>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(bytes.len()).map_err(|_| {
-        Error::new(
-            ErrorKind::OutOfMemory,
-            format!("could not allocate {} bytes for a board", bytes.len()),
-        )
-    })?;
+    v.try_reserve_exact(bytes.len())
+        .map_err(|_| Error::alloc::<u8>(bytes.len(), None))?;
     v.extend(bytes);
     Ok(v)
 }

@@ -92,6 +92,19 @@ impl View {
         })
     }
 
+    /// A copy of the view, or `OutOfMemory` instead of an abort.
+    pub fn try_clone(&self) -> Result<View> {
+        let mut cells = Vec::new();
+        crate::error::try_reserve(&mut cells, self.cells.len())?;
+        cells.extend_from_slice(&self.cells);
+        Ok(View {
+            rows: self.rows,
+            cols: self.cols,
+            mines: self.mines,
+            cells,
+        })
+    }
+
     /// Number of rows.
     pub fn rows(&self) -> usize {
         self.rows

@@ -21,7 +21,7 @@
 
 use super::block::{block_cells, for_block};
 use super::regions::{Regions, NO_OPENING};
-use crate::error::{try_filled, Error, ErrorKind, Result};
+use crate::error::{try_filled, Error, Result};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -63,10 +63,7 @@ pub(crate) fn greedy_zini(regions: &Regions) -> Result<usize> {
 }
 
 fn out_of_memory() -> Error {
-    Error::new(
-        ErrorKind::OutOfMemory,
-        "could not grow the ZiNi premium queue",
-    )
+    Error::alloc::<u32>(1, None)
 }
 
 impl<'a> Greedy<'a> {

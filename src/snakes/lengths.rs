@@ -60,12 +60,9 @@ impl<'a> TurnChain<'a> {
             }
         }
         let mut special = Vec::new();
-        special.try_reserve_exact(count).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate {count} special squares"),
-            )
-        })?;
+        special
+            .try_reserve_exact(count)
+            .map_err(|_| Error::alloc::<usize>(count, None))?;
         for t in 1..n {
             let d = game.dest(t);
             if d != t || !can.get(t) {
@@ -76,12 +73,9 @@ impl<'a> TurnChain<'a> {
         let mut cur = try_filled(n, 0.0f64)?;
         let next = try_filled(n, 0.0f64)?;
         let mut moved = Vec::new();
-        moved.try_reserve_exact(count).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate {count} special squares"),
-            )
-        })?;
+        moved
+            .try_reserve_exact(count)
+            .map_err(|_| Error::alloc::<(usize, f64)>(count, None))?;
         let start = game.rules().start;
         let (lo, hi, live) = if can.get(start) {
             cur[start] = 1.0;

@@ -169,12 +169,8 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     };
     let turns = usize::try_from(end.rolls).unwrap_or(usize::MAX);
     let mut out = Vec::new();
-    out.try_reserve_exact(turns).map_err(|_| {
-        Error::new(
-            ErrorKind::OutOfMemory,
-            format!("could not allocate {turns} faces"),
-        )
-    })?;
+    out.try_reserve_exact(turns)
+        .map_err(|_| Error::alloc::<u32>(turns, None))?;
     out.push((end.landing - end.position) as u32);
     let mut p = end.position;
     while p != start {
@@ -706,12 +702,10 @@ impl Frontier {
                 return self.spill(s, last);
             }
             let more = self.runs.len().max(8).min(max_runs - self.runs.len());
-            self.runs.try_reserve_exact(more).map_err(|_| {
-                Error::new(
-                    ErrorKind::OutOfMemory,
-                    format!("could not grow a frontier of {} intervals", self.runs.len()),
-                )
-            })?;
+            let had = Some(self.runs.len());
+            self.runs
+                .try_reserve_exact(more)
+                .map_err(|_| Error::alloc::<(usize, usize)>(more, had))?;
         }
         self.runs.push((s, s));
         Ok(())

@@ -4,7 +4,7 @@
 
 use super::rules::Game;
 use crate::bitset::BitSet;
-use crate::error::{try_filled, Error, ErrorKind, Result};
+use crate::error::{try_filled, Error, Result};
 
 /// Squares `0..len` not yet taken; `find(x)` is the first one at or after `x` (or `len`).
 /// A union-find forest with path halving, so skipping taken runs costs near-constant time.
@@ -72,10 +72,7 @@ pub(crate) fn reachable(game: &Game) -> Result<BitSet> {
 }
 
 fn oom(len: usize) -> Error {
-    Error::new(
-        ErrorKind::OutOfMemory,
-        format!("could not allocate a queue of {len} positions"),
-    )
+    Error::alloc::<u32>(len, None)
 }
 
 /// The positions (0..N) from which square N can be reached with some sequence of rolls.
