@@ -211,6 +211,40 @@ static int mines_solver_hint(void) {
     return 0;
 }
 
+/* Does a board need a guess? The exact check, and a no-guess expert game that proves it. */
+static int mines_no_guess(void) {
+    const char row[4] = {'E', 'E', 'M', 'E'}; /* 1 x 4, the mine third */
+    gg_mines_config cfg;
+    gg_mines *game = NULL;
+    char board[16 * 30];
+    size_t left = 0, numbers = 0;
+
+    printf("== Minesweeper: solvability and no-guess boards ==\n");
+    print_mines(row, 1, 4);
+    if (gg_mines_solvable(row, 1, 4, 0, 0, GG_SOLVE_NUMBERS_ONLY, &numbers) != GG_OK) return 1;
+    if (gg_mines_solvable(row, 1, 4, 0, 0, GG_SOLVE_WITH_COUNT, &left) != GG_OK) return 1;
+    printf("  clicked at (0, 0): %d safe cell(s) left from the numbers alone, %d with the mine "
+           "count\n",
+           (int)numbers, (int)left);
+
+    memset(&cfg, 0, sizeof cfg);
+    cfg.rows = 16;
+    cfg.cols = 30;
+    cfg.mines = 99;
+    cfg.seed = 2024;
+    cfg.first_click = GG_FIRST_CLICK_OPENING;
+    cfg.no_guess = GG_NO_GUESS_NUMBERS_ONLY;
+    if (gg_mines_new(&cfg, &game) != GG_OK) return 1;
+    if (gg_mines_reveal(game, 8, 15) != GG_OK) return 1;
+    if (gg_mines_board(game, board, sizeof board) != GG_OK) return 1;
+    if (gg_mines_solvable(board, 16, 30, 8, 15, GG_SOLVE_NUMBERS_ONLY, &left) != GG_OK) return 1;
+    printf("A no-guess expert game (numbers only), after its first click:\n");
+    print_mines(board, 16, 30);
+    printf("  safe cells left when every certain cell is revealed: %d\n\n", (int)left);
+    gg_mines_free(game);
+    return 0;
+}
+
 int main(void) {
     printf("gridgames %s\n\n", gg_version());
     if (snakes_seed_examples() != 0) return 1;
@@ -218,5 +252,6 @@ int main(void) {
     if (mines_session_game() != 0) return 1;
     if (snakes_game_analysis() != 0) return 1;
     if (mines_solver_hint() != 0) return 1;
+    if (mines_no_guess() != 0) return 1;
     return 0;
 }
