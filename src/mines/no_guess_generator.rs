@@ -313,6 +313,14 @@ mod tests {
         assert_eq!(e.unwrap_err().kind(), ErrorKind::OutOfBounds);
         let e = no_guess_layout(&layout(1, Exclusion::None), 0, Logic::WithCount);
         assert_eq!(e.unwrap_err().kind(), ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "spends the whole work budget; safe core code, run natively"
+    )]
+    fn an_impossible_board_gives_up_within_the_budget() {
         // A 2 x 2 board with one mine and a safe first click: the '1' can never tell.
         let two = Layout {
             rows: 2,
