@@ -96,10 +96,13 @@ fn case(input: &mut Input) -> Option<Case> {
         _ => ((0..len).map(|_| input.u8()).collect(), input.below(len + 2)),
     };
     let mut view: Vec<u8> = view;
-    // Now and then one byte outside the alphabet.
+    // Now and then one byte outside the alphabet, or (the last choice) any byte: a number there
+    // may leave the view without a layout.
     if input.u8() >= 248 {
         let i = input.below(len);
-        view[i] = [b'M', b'X', b'0', b'9', b'e', 0, input.u8()][input.below(7)];
+        let byte = [b'M', b'X', b'0', b'9', b'e', 0, input.u8()][input.below(7)];
+        consistent &= view[i] == byte;
+        view[i] = byte;
     }
     let mines = match input.u8() {
         0..=207 => true_mines,
