@@ -315,6 +315,8 @@ fn main() {
         lengths_report(&big, false);
     }
 
+    huge_die_report();
+
     // Jumps anywhere: one segment with thousands of snake tails, solved by GMRES.
     let long = grid_to_jumps(&short_jump_grid(1000, 2, 1_000_000, 5), 1000, 1000).unwrap();
     report(
@@ -322,4 +324,38 @@ fn main() {
         &long,
         Duration::from_secs(5),
     );
+}
+
+/// A die as large as the board: each position reaches every square above it, so a sweep that
+/// summed its faces would cost N^2 per pass.
+fn huge_die_report() {
+    let n = 20_000;
+    let mut rng = Rng(11);
+    let mut jumps = vec![-1i32; n];
+    for (i, j) in jumps.iter_mut().enumerate().take(n - 1).skip(1) {
+        if rng.below(100) < 2 {
+            *j = 1 + rng.below(n as u64) as i32;
+            if *j as usize == i + 1 {
+                *j = -1;
+            }
+        }
+    }
+    println!("== {n} squares, 2% jumps anywhere, a {n}-faced die");
+    for overshoot in [Overshoot::Stay, Overshoot::Finish, Overshoot::Bounce] {
+        let rules = Rules::new(n as u32, overshoot, 0);
+        let game = Game::new(&jumps, rules).unwrap();
+        let t = best_time(
+            Duration::from_millis(300),
+            2,
+            || (),
+            |()| expected_turns_bounded(&game),
+        );
+        let e = expected_turns_bounded(&game).unwrap();
+        println!(
+            "  expected_turns {overshoot:?}: {:>9.3} ms (E = {:.9}, bound {:.1e})",
+            ms(t),
+            e.turns,
+            e.relative_error
+        );
+    }
 }

@@ -211,6 +211,23 @@ static void huge_dice(void) {
     r.faces = 1000;
     CHECK_STATUS(gg_snakes_win_chances(jumps, 2, &r, 2, chances), GG_OK);
     CHECK(chances[0] > chances[1] && fabs(chances[0] + chances[1] - 1.0) < 1e-9);
+    /* 20 000 squares, a 20 000-faced die (was 10 s): one face from each position lands on N, so
+     * E = F under exact landing and bounce; under the finish rule E = (1 + 1/F)^(N-1). */
+    {
+        static int32_t plain[20000];
+        size_t s;
+        for (s = 0; s < 20000; s++) plain[s] = -1;
+        r = rules_of(20000, GG_OVERSHOOT_STAY, 0);
+        CHECK_STATUS(gg_snakes_expected_turns(plain, 20000, &r, &e), GG_OK);
+        CHECK(fabs(e - 20000.0) <= 1e-9 * 20000.0);
+        r.overshoot = GG_OVERSHOOT_BOUNCE;
+        e = 0;
+        CHECK_STATUS(gg_snakes_expected_turns(plain, 20000, &r, &e), GG_OK);
+        CHECK(fabs(e - 20000.0) <= 1e-9 * 20000.0);
+        r.overshoot = GG_OVERSHOOT_FINISH;
+        CHECK_STATUS(gg_snakes_expected_turns(plain, 20000, &r, &e), GG_OK);
+        CHECK(fabs(e - exp(19999.0 * log1p(1.0 / 20000.0))) <= 1e-9 * e);
+    }
 }
 
 static void shortest_buffers(void) {

@@ -759,7 +759,8 @@ int32_t gg_snakes_shortest(const int32_t *jumps,
  * from the start cannot reach N. Otherwise the relative error is proven to be at most 1e-9 (in
  * practice about 1e-16): the absorbing Markov chain is solved exactly by segments, then refined
  * against a residual computed in double-double arithmetic, which also proves the bound. Boards
- * with short snakes take time linear in `squares * faces`; see docs/algorithms.md for the cost
+ * with short snakes take time linear in `squares`, whatever the die (a die of more than 16
+ * faces slides window sums instead of visiting each face); see docs/algorithms.md for the cost
  * of long overlapping snakes.
  *
  * A board whose mean cannot be proven that accurate is refused rather than answered: games so

@@ -307,6 +307,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(miri_limits::config(200))]
+
+    /// Dice past the sweep's running-sum (16 faces) and single-segment (64 faces) thresholds.
+    #[test]
+    fn expected_turns_match_a_dense_solve_with_big_dice(
+        spec in spec(miri_limits::size(150, 20), 200),
+        faces in 1u32..=220,
+    ) {
+        let mut spec = spec;
+        spec.faces = if spec.overshoot == BOUNCE { faces.min(spec.n() as u32) } else { faces };
+        let (status, e) = ffi_expected(&spec);
+        let want = spec.expected_dense();
+        if want.is_infinite() {
+            prop_assert_eq!((status, e), (GG_OK, f64::INFINITY));
+        } else if status == GG_OK {
+            let tol = 1e-9 + 4e-16 * want * spec.n() as f64;
+            prop_assert!(rel(e, want) < tol, "{:?}: {} vs {}", spec, e, want);
+        } else {
+            // Only a chain too ill-conditioned to certify may be refused.
+            prop_assert_eq!(status, GG_ERR_INVALID_ARGUMENT);
+            prop_assert!(want > 1e6, "{:?}: refused with mean {}", spec, want);
+        }
+    }
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "400 000 simulated games")]
 fn milton_bradley_published_value_and_simulation() {

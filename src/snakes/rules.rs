@@ -196,26 +196,32 @@ impl<'a> Game<'a> {
         [fwd, back]
     }
 
+    /// The faces of a roll from `p < N` that pass the last square without landing on any square,
+    /// and the position they leave the player on: `p` under the exact-landing rule, `N` under the
+    /// finish rule. None (count 0) under the bounce rule, whose overshooting faces land on the
+    /// second range of [`Game::landing_ranges`].
+    #[inline]
+    pub(crate) fn past_end(&self, p: usize) -> (usize, usize) {
+        match self.rules.overshoot {
+            Overshoot::Stay => (self.overshoot_faces(p), p),
+            Overshoot::Finish => (self.overshoot_faces(p), self.squares()),
+            Overshoot::Bounce => (0, p),
+        }
+    }
+
     /// Calls `f(position, count)` for every outcome of one roll from `p < N`: `count` faces lead to
     /// `position` (after its jump). Stays under the exact-landing rule come as `(p, count)`,
     /// finishes under the finish rule as `(N, count)`; every other outcome has count 1.
     #[inline]
     pub(crate) fn for_each_move(&self, p: usize, mut f: impl FnMut(usize, usize)) {
-        let [fwd, back] = self.landing_ranges(p);
-        for t in fwd.0..=fwd.1 {
-            f(self.dest(t), 1);
-        }
-        let over = self.overshoot_faces(p);
-        if over > 0 {
-            match self.rules.overshoot {
-                Overshoot::Stay => f(p, over),
-                Overshoot::Finish => f(self.squares(), over),
-                Overshoot::Bounce => {
-                    for t in back.0..=back.1 {
-                        f(self.dest(t), 1);
-                    }
-                }
+        for (lo, hi) in self.landing_ranges(p) {
+            for t in lo..=hi {
+                f(self.dest(t), 1);
             }
+        }
+        let (past, to) = self.past_end(p);
+        if past > 0 {
+            f(to, past);
         }
     }
 }
