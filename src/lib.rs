@@ -6,6 +6,7 @@
 #![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
 
 pub mod bitset;
+pub(crate) mod double_double;
 pub mod error;
 pub mod ffi;
 pub mod mines;

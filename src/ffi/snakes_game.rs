@@ -293,9 +293,10 @@ pub unsafe extern "C" fn gg_snakes_length_distribution(
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
 /// for 0 players or for a board whose games are too long to sum: checked up front, when 34.6
 /// times the mean game length (the turns until less than 1e-15 of the games are left) exceeds
-/// 2^26 turns, as with a huge die under exact landing; and otherwise when 2^26 turns or 2^31
-/// square updates (a few seconds) pass before less than 1e-15 of a player's games can still
-/// finish. Also `GG_ERR_OUT_OF_MEMORY`. On error `chances_out` is not written.
+/// 2^26 turns, as with a huge die under exact landing; and otherwise when 2^26 turns or 2^30
+/// square updates (counted twice for dice of more than 16 faces, four times for those under
+/// the bounce rule: one to three seconds) pass before less than 1e-15 of a player's games can
+/// still finish. Also `GG_ERR_OUT_OF_MEMORY`. On error `chances_out` is not written.
 ///
 /// # Safety
 /// `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;

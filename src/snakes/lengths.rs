@@ -19,6 +19,7 @@
 use super::expected::expected_turns;
 use super::reach::can_finish;
 use super::rules::{Game, Overshoot};
+use crate::double_double::Running;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 
 /// Mass below this at the edge of the window is dropped.
@@ -291,16 +292,18 @@ fn box_filter(cur: &[f64], faces: usize, inv: f64, out: &mut [f64], a: usize, b:
         };
     }
     fixed!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
-    // Big dice: a running window sum, recomputed every `faces` squares so that rounding
-    // cannot build up.
-    let mut window = 0.0;
-    for (i, t) in (full..=b).enumerate() {
-        if i % faces == 0 {
-            window = sum(&cur[t - faces..t]);
-        } else {
+    // Big dice: a running window sum, compensated so that its error stays within a few roundings
+    // of the mass that passed through it (a plain one drifts by a rounding of the window per
+    // square).
+    let mut window = Running::ZERO;
+    for v in &cur[full - faces..full] {
+        window += *v;
+    }
+    for t in full..=b {
+        if t > full {
             window += cur[t - 1] - cur[t - 1 - faces];
         }
-        out[t] = window.max(0.0) * inv;
+        out[t] = window.value().max(0.0) * inv;
     }
 }
 
@@ -423,10 +426,20 @@ impl<'a> RoundDistribution<'a> {
 /// Turns after which [`win_chances`] gives up, about three seconds of turns on a small board.
 /// Checked up front too, against [`TAIL_TURNS`] times the mean game length.
 const MAX_WIN_TURNS: u64 = 1 << 26;
-/// Work (positions visited over all turns, plus a fixed cost per turn) after which
-/// [`win_chances`] gives up: a few seconds. A 300 x 300 board needs about 2^30; a 10^6-square
-/// board would need 2^34 and is refused.
-const MAX_WIN_WORK: u64 = 1 << 31;
+/// Work (positions visited over all turns, weighted by what a visit costs, plus a fixed cost per
+/// turn) after which [`win_chances`] gives up: one to three seconds. A 300 x 300 board with short
+/// jumps needs about 2^28.6 (0.35 s); a 10^6-square board would need 2^34 and is refused.
+const MAX_WIN_WORK: u64 = 1 << 30;
+/// The cost of visiting a position, in the units of [`MAX_WIN_WORK`]: dice of up to 16 faces
+/// filter with unrolled, vectorised sums; larger ones slide a running sum, twice as slow, and
+/// their bounces twice as much again.
+fn visit_cost(game: &Game) -> u64 {
+    match (game.faces() > 16, game.rules().overshoot) {
+        (false, _) => 1,
+        (true, Overshoot::Bounce) => 4,
+        (true, _) => 2,
+    }
+}
 /// Per-turn cost, in the units of [`MAX_WIN_WORK`], besides the positions visited.
 const TURN_COST: u64 = 16;
 /// The turns needed until less than `1e-15` of the games are left, in units of the mean game
@@ -440,9 +453,10 @@ const LIVE_TOLERANCE: f64 = 1e-15;
 /// The chances add up to P(someone finishes), which is below 1 when players can get stuck.
 ///
 /// Errors: `InvalidArgument` for 0 players, or for a board whose games are too long to sum: up
-/// front when 34.6 times the mean game length exceeds 2^26 turns (or its per-turn cost 2^31), and
-/// otherwise when 2^26 turns or 2^31 position updates pass before less than `1e-15` of one
-/// player's games can still finish; `OutOfMemory`.
+/// front when 34.6 times the mean game length exceeds 2^26 turns (or its per-turn cost 2^30), and
+/// otherwise when 2^26 turns or 2^30 position updates (counted double for dice of more than 16
+/// faces, four times for those under the bounce rule) pass before less than `1e-15` of one player's
+/// games can still finish; `OutOfMemory`.
 ///
 /// ```
 /// use gridgames::snakes::{milton_bradley_jumps, win_chances, Game, Rules};
@@ -464,6 +478,7 @@ fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -
     let mut sum = try_filled(p, 0.0f64)?;
     let mut carry = try_filled(p, 0.0f64)?;
     let mut work = 0u64;
+    let visit = visit_cost(&game);
     while !chain.settled() && chain.live() > LIVE_TOLERANCE {
         if chain.turns() >= max_turns || work >= max_work {
             return Err(Error::new(
@@ -475,7 +490,7 @@ fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -
                 ),
             ));
         }
-        work += chain.window() as u64 + TURN_COST;
+        work += chain.window() as u64 * visit + TURN_COST;
         let b = chain.survival();
         let fin = chain.step();
         if fin <= 0.0 || b <= 0.0 {

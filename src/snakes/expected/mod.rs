@@ -35,9 +35,8 @@
 //! length plus `m^3 / 3`; larger ones cost one sweep per GMRES iteration.
 //!
 //! Files: `segments.rs` (segments, symbols, the dense solve), `sweep.rs`, `gmres.rs`,
-//! `residual.rs` (the certificate) and `double_double.rs` (the extended-precision sums).
+//! and `residual.rs` (the certificate, with `crate::double_double`).
 
-mod double_double;
 mod gmres;
 mod residual;
 mod segments;

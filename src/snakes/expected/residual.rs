@@ -1,9 +1,9 @@
 //! The certificate: the residual `1 - A y` in double-double arithmetic, and from it a proven
 //! bound on the relative error of every position's value.
 
-use super::double_double::{two_prod, two_sum, Dd};
 use super::sweep::DIRECT_FACES;
 use crate::bitset::BitSet;
+use crate::double_double::{two_prod, two_sum, Dd};
 use crate::snakes::rules::Game;
 
 /// `r = 1 - A (hi + lo)` on reachable positions, in twice the working precision; returns a proven

@@ -1,8 +1,8 @@
 //! One sweep of a segment from its top down: every position's value from the values above it and
 //! the symbols' given values below.
 
-use super::double_double::Running;
 use super::segments::{Above, Solver, NONE};
+use crate::double_double::Running;
 use crate::error::{try_filled, Result};
 use crate::snakes::rules::{Game, Overshoot};
 

@@ -1,8 +1,9 @@
 //! Error-free transformations and the two extended-precision sums built on them: double-double
-//! numbers for the certificate, compensated running sums for the sweeps.
+//! numbers (the certificate of the expected turns) and compensated running sums (windows slid
+//! across a whole board: the expected-turns sweep, the turn chain's box filter).
 
 #[inline]
-pub(super) fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let bb = s - a;
     (s, (a - (s - bb)) + (b - bb))
@@ -10,7 +11,7 @@ pub(super) fn two_sum(a: f64, b: f64) -> (f64, f64) {
 
 /// Dekker's exact product without FMA (which is a slow library call on baseline x86-64).
 #[inline]
-pub(super) fn two_prod(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_prod(a: f64, b: f64) -> (f64, f64) {
     let split = |x: f64| {
         let c = 134_217_729.0 * x; // 2^27 + 1
         let h = c - (c - x);
@@ -24,12 +25,12 @@ pub(super) fn two_prod(a: f64, b: f64) -> (f64, f64) {
 
 /// A double-double number `.0 + .1`, with `|.1| <= ulp(.0) / 2`.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Dd(pub(super) f64, pub(super) f64);
+pub(crate) struct Dd(pub(crate) f64, pub(crate) f64);
 
 impl Dd {
     /// The exact sum of two doubles.
     #[inline]
-    pub(super) fn of(a: f64, b: f64) -> Dd {
+    pub(crate) fn of(a: f64, b: f64) -> Dd {
         let (h, l) = two_sum(a, b);
         Dd(h, l)
     }
@@ -37,19 +38,19 @@ impl Dd {
     /// The high parts add exactly; only the low parts' sum rounds, so the error is at most
     /// 4.01 u^2 (|self| + |b|), even under cancellation.
     #[inline]
-    pub(super) fn add(self, b: Dd) -> Dd {
+    pub(crate) fn add(self, b: Dd) -> Dd {
         let (s, e) = two_sum(self.0, b.0);
         Dd::of(s, e + self.1 + b.1)
     }
 
     #[inline]
-    pub(super) fn neg(self) -> Dd {
+    pub(crate) fn neg(self) -> Dd {
         Dd(-self.0, -self.1)
     }
 
     /// `self * k` with an error of at most 2 u^2 |self k|.
     #[inline]
-    pub(super) fn times(self, k: f64) -> Dd {
+    pub(crate) fn times(self, k: f64) -> Dd {
         let (p, e) = two_prod(self.0, k);
         Dd::of(p, e + self.1 * k)
     }
@@ -59,16 +60,16 @@ impl Dd {
 /// window slid across a whole board stays accurate to a few units in the last place of its terms
 /// instead of drifting by one rounding per slide.
 #[derive(Clone, Copy)]
-pub(super) struct Running {
+pub(crate) struct Running {
     sum: f64,
     err: f64,
 }
 
 impl Running {
-    pub(super) const ZERO: Running = Running { sum: 0.0, err: 0.0 };
+    pub(crate) const ZERO: Running = Running { sum: 0.0, err: 0.0 };
 
     #[inline]
-    pub(super) fn value(self) -> f64 {
+    pub(crate) fn value(self) -> f64 {
         self.sum + self.err
     }
 }
