@@ -15,13 +15,34 @@
 pub struct Numbering {
     rows: usize,
     cols: usize,
+    /// `ceil(2^64 / cols)`: `k / cols` as one multiplication for `k < 2^32` (the error is below
+    /// `2^-32 < 1 / cols`), which keeps a jump's lookup from waiting on a division.
+    inverse: u64,
 }
 
 impl Numbering {
     /// A numbering for `rows x cols` cells. Both must be at least 1.
     pub fn new(rows: usize, cols: usize) -> Self {
         debug_assert!(rows > 0 && cols > 0);
-        Numbering { rows, cols }
+        let inverse = (1u128 << 64).div_ceil(cols.max(2) as u128) as u64;
+        Numbering {
+            rows,
+            cols,
+            inverse,
+        }
+    }
+
+    /// `(k / cols, k % cols)`.
+    #[inline]
+    fn row_and_offset(&self, k: usize) -> (usize, usize) {
+        let q = if self.cols == 1 {
+            k // 2^64 does not fit the inverse
+        } else if k < 1 << 32 && self.cols < 1 << 32 {
+            ((k as u128 * self.inverse as u128) >> 64) as usize
+        } else {
+            k / self.cols
+        };
+        (q, k - q * self.cols)
     }
 
     /// The number of columns.
@@ -36,8 +57,7 @@ impl Numbering {
 
     /// `(row, col)` of square `s` in `1..=squares()`.
     pub fn cell_of(&self, s: usize) -> (usize, usize) {
-        let k = s - 1;
-        let (q, rem) = (k / self.cols, k % self.cols);
+        let (q, rem) = self.row_and_offset(s - 1);
         let col = if q % 2 == 0 { rem } else { self.cols - 1 - rem };
         (self.rows - 1 - q, col)
     }
@@ -66,8 +86,7 @@ impl Numbering {
             return;
         }
         let cols = self.cols;
-        let mut q = (from - 1) / cols;
-        let mut rem = (from - 1) % cols;
+        let (mut q, mut rem) = self.row_and_offset(from - 1);
         let mut s = from;
         while s <= to {
             let take = (cols - rem).min(to - s + 1);
@@ -106,8 +125,7 @@ impl Numbering {
             return None;
         }
         let cols = self.cols;
-        let mut q = (from - 1) / cols;
-        let mut rem = (from - 1) % cols;
+        let (mut q, mut rem) = self.row_and_offset(from - 1);
         let mut s = from;
         while s <= to {
             let take = (cols - rem).min(to - s + 1);
@@ -144,13 +162,7 @@ impl Numbering {
         mut f: impl FnMut(usize, T) -> bool,
     ) {
         let cols = self.cols;
-        // Bit j set when cell j of the chunk is not `skip`: compiles to vector compares.
-        let hits = |chunk: &[T]| {
-            chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (j, &v)| m | ((v != skip) as u32) << j)
-        };
+        let hits = |chunk: &[T]| hits(chunk, skip);
         for q in 0..self.rows {
             let row = &cells[(self.rows - 1 - q) * cols..][..cols];
             let base = q * cols + 1;
@@ -183,6 +195,15 @@ impl Numbering {
     }
 }
 
+/// Bit `j` set when cell `j` of a chunk of at most 32 is not `skip`: compiles to vector compares.
+#[inline]
+fn hits<T: Copy + PartialEq>(chunk: &[T], skip: T) -> u32 {
+    chunk
+        .iter()
+        .enumerate()
+        .fold(0u32, |m, (j, &v)| m | ((v != skip) as u32) << j)
+}
+
 const FIND_CHUNK: usize = 16;
 
 fn first_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
@@ -210,6 +231,33 @@ fn last_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fast_division_matches_plain_division() {
+        for cols in [
+            1usize,
+            2,
+            3,
+            7,
+            64,
+            1000,
+            4000,
+            46_341,
+            1 << 20,
+            i32::MAX as usize,
+        ] {
+            let n = Numbering::new(1, cols);
+            let mut k = 0usize;
+            while k < 1 << 33 {
+                assert_eq!(n.row_and_offset(k), (k / cols, k % cols), "{k} / {cols}");
+                for d in [1, cols - 1, cols, cols + 1] {
+                    let j = k + d;
+                    assert_eq!(n.row_and_offset(j), (j / cols, j % cols), "{j} / {cols}");
+                }
+                k = k * 3 + 1;
+            }
+        }
+    }
 
     #[test]
     fn cell_and_square_are_inverse_on_rectangles() {

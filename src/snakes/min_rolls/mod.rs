@@ -13,9 +13,9 @@
 //!   its event comes, so no one sees them early. At an event the wave takes one ordinary level:
 //!   its new furthest plain landing goes on, and each jump landed on starts a wave at its
 //!   destination unless that destination was landed on already.
-//! - **Window walk** (dense boards). A breadth-first search by levels whose frontier is a sorted
-//!   list of intervals; each level walks its merged landing windows square by square. Its memory
-//!   is bounded whatever the board: a level with too many intervals spills into a bit set.
+//! - **Level bits** (dense boards, and boards whose jumps lead far away). A breadth-first search
+//!   by levels on bit sets, 64 squares a word: a level lands on `dilate(positions) & !landed`,
+//!   with the jump squares among them sending their destinations.
 //!
 //! Overshoots never matter: a roll can pass `N` only from within `faces` of it, and from there the
 //! exact face finishes at once. So every rule has the same answer.
@@ -23,14 +23,22 @@
 //! Memory: the search adds at most 1/8 of an `int32_t` board (the faces need 4 more bytes per
 //! square). Waves take one bit per square, 8 bytes per jump (listed only while there is at most one
 //! per `SQUARES_PER_JUMP` squares) and 12 bytes per pending wave; when the pending waves would pass
-//! what is left of the budget, or many jumps lead far away, the window walk answers instead.
+//! what is left of the budget, or many jumps lead far away, the level bits answer instead with four
+//! bits per square.
+//!
+//! Files: `jump_list.rs`, `waves.rs`, `level_bits.rs`.
+
+mod jump_list;
+mod level_bits;
+mod waves;
 
 use super::board::{check_dimensions, Board};
 use super::jumps::Track;
 use super::rules::Game;
-use crate::bitset::BitSet;
 use crate::error::{try_filled, Error, ErrorKind, Result};
-use crate::radix_heap::{Popped, RadixHeap};
+use jump_list::{Gather, Gathered};
+use level_bits::level_bits;
+use waves::{waves, Waves, UNSET};
 
 /// A board the search can read: a grid in boustrophedon order or a linear [`Track`].
 pub trait Jumps {
@@ -41,10 +49,6 @@ pub trait Jumps {
     /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in increasing
     /// square order and one pass over the board, until `f` returns `false`.
     fn each_jump(&self, f: impl FnMut(usize, usize) -> bool);
-    /// Calls `f(square, raw)` for each square in `from..=to` in order; `raw` is -1 or a destination.
-    fn walk(&self, from: usize, to: usize, f: impl FnMut(usize, i32));
-    /// The first square of `from..=to` that holds a jump.
-    fn first_jump(&self, from: usize, to: usize) -> Option<usize>;
 }
 
 impl Jumps for Board<'_> {
@@ -56,14 +60,6 @@ impl Jumps for Board<'_> {
     }
     fn each_jump(&self, f: impl FnMut(usize, usize) -> bool) {
         Board::each_jump(self, f)
-    }
-    #[inline]
-    fn walk(&self, from: usize, to: usize, f: impl FnMut(usize, i32)) {
-        self.numbering().walk(self.cells(), from, to, f)
-    }
-    fn first_jump(&self, from: usize, to: usize) -> Option<usize> {
-        self.numbering()
-            .find(self.cells(), from, to, |raw| raw >= 0)
     }
 }
 
@@ -80,21 +76,6 @@ impl Jumps for Track<'_> {
                 return;
             }
         }
-    }
-    #[inline]
-    fn walk(&self, from: usize, to: usize, mut f: impl FnMut(usize, i32)) {
-        if from <= to {
-            for (k, &v) in self.raw()[from - 1..to].iter().enumerate() {
-                f(from + k, v);
-            }
-        }
-    }
-    fn first_jump(&self, from: usize, to: usize) -> Option<usize> {
-        if from > to {
-            return None;
-        }
-        let hit = self.raw()[from - 1..to].iter().position(|&raw| raw >= 0)?;
-        Some(from + hit)
     }
 }
 
@@ -157,8 +138,9 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
 pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     let track = game.track();
     let (start, faces) = (game.rules().start, game.faces());
-    let list =
-        JumpList::read(track.squares(), usize::MAX, |f| track.each_jump(f))?.expect("no cap");
+    let Gathered::List(list) = gather(&track, usize::MAX)? else {
+        unreachable!("no cap on the list");
+    };
     let mut from = try_filled(track.squares() + 1, UNSET)?;
     from[start] = start as u32;
     let Waves::Done(end) = waves(&track, &list, start, faces, usize::MAX, Some(&mut from))? else {
@@ -188,7 +170,7 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
 
 /// Waves are tried when the board holds at most one jump per this many squares (8 bytes each).
 /// Their pending events (12 bytes each) may then use what is left of 1/8 of an `int32_t` board
-/// after the jumps and the landed bits; a board that needs more is walked instead.
+/// after the jumps and the landed bits; a board that needs more is searched by level bits.
 pub(crate) const SQUARES_PER_JUMP: usize = 32;
 
 /// How many pending events (12 bytes each) fit in the memory budget beside a jump list of
@@ -208,62 +190,66 @@ enum Method {
         max_events: usize,
     },
     #[cfg(test)]
-    Walk {
-        max_runs: usize,
-    },
+    Bits,
+}
+
+/// One pass over the board gathering its jumps: listed while at most `cap`, else marked.
+fn gather(jumps: &impl Jumps, cap: usize) -> Result<Gathered> {
+    let mut gather = Gather::new(jumps.squares(), cap);
+    jumps.each_jump(|s, d| gather.push(s, d));
+    gather.finish()
 }
 
 /// The search with a chosen method; `start` and `faces` are valid.
 fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Result<Option<u64>> {
     let last = jumps.squares();
-    let runs = runs_cap(last);
-    let (max_jumps, max_events, max_runs) = match method {
-        Method::ByDensity => (last / SQUARES_PER_JUMP, usize::MAX, runs),
+    let (cap, max_events) = match method {
+        Method::ByDensity => (last / SQUARES_PER_JUMP, usize::MAX),
         #[cfg(test)]
-        Method::Waves { max_events } => (usize::MAX, max_events, runs),
+        Method::Waves { max_events } => (usize::MAX, max_events),
         #[cfg(test)]
-        Method::Walk { max_runs } => (0, 0, max_runs),
+        Method::Bits => (0, 0),
     };
-    let list = match max_events {
-        0 => None,
-        _ => JumpList::read(last, max_jumps, |f| jumps.each_jump(f))?,
-    };
-    search(jumps, list, start, faces, max_events, max_runs)
+    search(jumps, gather(jumps, cap)?, start, faces, max_events)
 }
 
-/// Waves over `list` when there is one and their queue fits `max_events`, else the window walk.
+/// Waves over the jump list when there is one and their queue fits `max_events` (0: no waves),
+/// else level bits.
 fn search(
     jumps: &impl Jumps,
-    list: Option<JumpList>,
+    gathered: Gathered,
     start: usize,
     faces: usize,
     max_events: usize,
-    max_runs: usize,
 ) -> Result<Option<u64>> {
     let last = jumps.squares();
     if start == last {
         return Ok(Some(0));
     }
-    if let Some(list) = list {
-        let max_events = max_events.min(event_budget(last, list.bytes()));
-        // Each jump far from its square may start a wave that lives long: with more of them
-        // than the queue holds, the waves would most likely run out of room half way.
-        let far = faces.saturating_mul(64);
-        let far_jumps = list
-            .jumps
-            .iter()
-            .filter(|&&(s, d)| s.abs_diff(d) as usize > far);
-        if far_jumps.count() <= max_events {
-            if let Waves::Done(end) = waves(jumps, &list, start, faces, max_events, None)? {
-                return Ok(end.map(|end| end.rolls));
+    let is_jump = match gathered {
+        Gathered::Marks(marks) => marks,
+        Gathered::List(list) => {
+            let max_events = max_events.min(event_budget(last, list.bytes()));
+            // Each jump far from its square may start a wave that lives long: with more of them
+            // than the queue holds, the waves would most likely run out of room half way.
+            let far = faces.saturating_mul(64);
+            let far_jumps = list
+                .jumps
+                .iter()
+                .filter(|&&(s, d)| s.abs_diff(d) as usize > far);
+            if max_events > 0 && far_jumps.count() <= max_events {
+                if let Waves::Done(end) = waves(jumps, &list, start, faces, max_events, None)? {
+                    return Ok(end.map(|end| end.rolls));
+                }
             }
+            list.marks(last)?
         }
-    }
-    walk_windows(jumps, start, faces, max_runs)
+    };
+    level_bits(jumps, is_jump, start, faces)
 }
 
-/// [`min_rolls`] on a LeetCode grid that has not been validated yet: the pass that lists the
-/// jumps checks them too, so a sparse board is read once. The errors are those of
+/// [`min_rolls`] on a LeetCode grid that has not been validated yet: the pass that gathers the
+/// jumps checks them too, so the board is read once before the search. The errors are those of
 /// [`Board::new`], which also names the cell whenever something is wrong.
 ///
 /// ```
@@ -273,518 +259,9 @@ fn search(
 /// ```
 pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Option<u64>> {
     let squares = check_dimensions(rows, cols)?;
-    let mut board = None;
-    let list = JumpList::read(squares, squares / SQUARES_PER_JUMP, |f| {
-        board = Some(Board::new_with_jumps(cells, rows, cols, f));
-    })?;
-    let board = board.expect("read visits the board")?;
-    search(&board, list, 1, 6, usize::MAX, runs_cap(squares))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Waves
-
-/// The jumps of a board in square order, `(source, destination)`, then a sentinel whose source is
-/// past the last square; and an index of where each block of `BLOCK` squares starts in the list.
-struct JumpList {
-    jumps: Vec<(u32, u32)>,
-    blocks: Vec<u32>,
-}
-
-/// Squares per index block: the index costs 1/64 byte a square, a lookup scans one block.
-const BLOCK_BITS: u32 = 8;
-
-impl JumpList {
-    /// The jumps of a board of `last` squares, which `visit` hands in square order to the
-    /// callback it is given (stopping when that returns `false`); `None` when there are more
-    /// than `cap`.
-    fn read(
-        last: usize,
-        cap: usize,
-        visit: impl FnOnce(&mut dyn FnMut(usize, usize) -> bool),
-    ) -> Result<Option<JumpList>> {
-        let oom = |what: &str, n: usize| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate {what} of {n} jumps"),
-            )
-        };
-        let mut list: Vec<(u32, u32)> = Vec::new();
-        let (mut over, mut failed) = (false, false);
-        visit(&mut |s, d| {
-            if list.len() == list.capacity() {
-                if list.len() >= cap {
-                    over = true;
-                    return false;
-                }
-                // Growing by a quarter keeps the slack, which the memory budget counts, small.
-                let more = (list.len() / 4).max(1024).min(cap - list.len());
-                if list.try_reserve_exact(more).is_err() {
-                    failed = true;
-                    return false;
-                }
-            }
-            // Squares fit in `u32`: a board has at most `i32::MAX` of them.
-            list.push((s as u32, d as u32));
-            true
-        });
-        if failed || list.try_reserve_exact(1).is_err() {
-            return Err(oom("a list", list.len()));
-        }
-        if over {
-            return Ok(None);
-        }
-        list.push((last as u32 + 1, 0));
-        let mut blocks =
-            try_filled((last >> BLOCK_BITS) + 2, 0u32).map_err(|_| oom("an index", list.len()))?;
-        let mut i = 0;
-        for (b, start) in blocks.iter_mut().enumerate() {
-            // The sentinel ends every block past the board.
-            while i + 1 < list.len() && ((list[i].0 as usize) >> BLOCK_BITS) < b {
-                i += 1;
-            }
-            *start = i as u32;
-        }
-        Ok(Some(JumpList {
-            jumps: list,
-            blocks,
-        }))
-    }
-
-    /// Heap bytes held.
-    fn bytes(&self) -> usize {
-        8 * self.jumps.capacity() + 4 * self.blocks.capacity()
-    }
-
-    /// `(source, destination)` of jump `i`.
-    #[inline]
-    fn get(&self, i: usize) -> (usize, usize) {
-        let (s, d) = self.jumps[i];
-        (s as usize, d as usize)
-    }
-
-    /// Whether square `s` holds a jump, given `after = self.after(s)`.
-    fn holds_jump(&self, s: usize, after: usize) -> bool {
-        after > 0 && self.get(after - 1).0 == s
-    }
-
-    /// The index of the first jump whose source is above square `s` (at most `N`).
-    fn after(&self, s: usize) -> usize {
-        let mut i = self.blocks[(s + 1) >> BLOCK_BITS] as usize;
-        while self.jumps[i].0 as usize <= s {
-            i += 1;
-        }
-        i
-    }
-}
-
-/// `from` entries of positions not stood on yet.
-const UNSET: u32 = u32::MAX;
-
-/// How the last square was reached: the last roll went from `position` and landed on `landing`.
-struct End {
-    rolls: u64,
-    position: usize,
-    landing: usize,
-}
-
-enum Waves {
-    Done(Option<End>),
-    /// More than the allowed number of waves were pending at once.
-    TooMany,
-}
-
-/// A wave's event: at `level` it stands on `hi`, having crossed the plain squares after `crossed`
-/// in bulk. The queue pops the lowest level first and, within a level, the furthest wave: one
-/// `u64` key orders both.
-#[derive(Clone, Copy)]
-struct Event {
-    key: u64,
-    crossed: u32,
-}
-
-impl Event {
-    fn new(level: usize, hi: usize, crossed: usize) -> Event {
-        // Levels and squares fit in `u32`: a board has at most `i32::MAX` squares.
-        Event {
-            key: (level as u64) << 32 | !(hi as u32) as u64,
-            crossed: crossed as u32,
-        }
-    }
-    fn level(&self) -> usize {
-        (self.key >> 32) as usize
-    }
-    fn hi(&self) -> usize {
-        !(self.key as u32) as usize
-    }
-}
-
-/// The wave search over the board's `list` of jumps, with at most `max_events` waves pending.
-/// With `from`, every level is taken one at a time (so each position is first recorded at its
-/// true distance) and `from[p]` receives the position that first reached position `p`.
-fn waves(
-    jumps: &impl Jumps,
-    list: &JumpList,
-    start: usize,
-    faces: usize,
-    max_events: usize,
-    mut from: Option<&mut [u32]>,
-) -> Result<Waves> {
-    let last = jumps.squares();
-    debug_assert!(
-        start < last,
-        "the callers answer a start on the last square"
-    );
-    let bulk = from.is_none();
-    // More faces than squares reach no further, and this keeps every count below 2^31.
-    let faces = faces.min(last);
-    // x / faces for x < 2^32 as one multiplication: exact, since the error is below 2^-32.
-    let inverse = (1u128 << 64).div_ceil(faces as u128);
-    let per_face = |x: usize| ((x as u128 * inverse) >> 64) as usize;
-    let mut landed = BitSet::new(last + 1)?;
-    let mut events: RadixHeap<u32> = RadixHeap::new(max_events);
-    // The next event of a wave standing on `h` at `level`: whole levels through open country.
-    let event = |landed: &BitSet, h: usize, level: usize, cursor: usize| -> Event {
-        let mut levels = 0;
-        if bulk {
-            let next_jump = list.get(cursor).0.min(last);
-            let stop = landed.first_set(h + 1, next_jump - 1).unwrap_or(next_jump);
-            levels = per_face(stop - 1 - h);
-        }
-        Event::new(level + levels, h + levels * faces, h)
-    };
-    let push =
-        |events: &mut RadixHeap<u32>, e: Event| -> Result<bool> { events.push(e.key, e.crossed) };
-    let first = list.after(start);
-    if !list.holds_jump(start, first) {
-        landed.insert(start);
-    }
-    let mut current = Some(event(&landed, start, 0, first));
-    loop {
-        let e = match current.take() {
-            Some(e) => e,
-            None => match events.pop()? {
-                Popped::Item(key, crossed) => Event { key, crossed },
-                Popped::Empty => break,
-                Popped::OutOfRoom => return Ok(Waves::TooMany),
-            },
-        };
-        let (level, hi, crossed) = (e.level(), e.hi(), e.crossed as usize);
-        let mut c = list.after(hi);
-        landed.insert_range(crossed + 1, hi);
-        // One ordinary level from `hi`.
-        let end = hi.saturating_add(faces).min(last);
-        let mut next = None;
-        let mut t = hi + 1;
-        while let Some(u) = landed.first_clear(t, end) {
-            t = u + 1;
-            landed.insert(u);
-            let finish = End {
-                rolls: level as u64 + 1,
-                position: hi,
-                landing: u,
-            };
-            if u == last {
-                return Ok(Waves::Done(Some(finish)));
-            }
-            while list.get(c).0 < u {
-                c += 1;
-            }
-            if list.get(c).0 != u {
-                next = Some((u, c));
-                if let Some(from) = from.as_deref_mut() {
-                    from[u] = hi as u32;
-                }
-                continue;
-            }
-            let q = list.get(c).1;
-            if q == last {
-                return Ok(Waves::Done(Some(finish)));
-            }
-            let qc = list.after(q);
-            // A plain destination landed on already is a position of some wave at this level or
-            // earlier; a jump square stood on already has had its wave.
-            let new = if list.holds_jump(q, qc) {
-                from.as_deref().is_none_or(|from| from[q] == UNSET)
-            } else {
-                landed.insert(q)
-            };
-            if new {
-                if let Some(from) = from.as_deref_mut() {
-                    from[q] = hi as u32;
-                }
-                if !push(&mut events, event(&landed, q, level + 1, qc))? {
-                    return Ok(Waves::TooMany);
-                }
-            }
-        }
-        if let Some((h, hc)) = next {
-            let e = event(&landed, h, level + 1, hc);
-            // The wave goes on at once when it would be popped next anyway.
-            if events.is_below_all(e.key) {
-                current = Some(e);
-            } else if !push(&mut events, e)? {
-                return Ok(Waves::TooMany);
-            }
-        }
-    }
-    Ok(Waves::Done(None))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Window walk (dense boards)
-
-/// The interval list may hold one entry per this many squares before a level spills to bits.
-pub(crate) const RUNS_PER_SQUARE: usize = 512;
-const MIN_RUNS: usize = 64;
-
-/// The window walk's interval cap on a board of `squares` squares.
-fn runs_cap(squares: usize) -> usize {
-    (squares / RUNS_PER_SQUARE).max(MIN_RUNS)
-}
-
-/// The window walk with at most `max_runs` intervals per level before it spills to bits.
-///
-/// One bit per square records "landed on" (its jump, if any, has been followed); the squares
-/// landed on for the first time give the next frontier. A square can enter the frontier again at
-/// a later level, but every square of its window was landed on already, so the repeat costs one
-/// word test.
-fn walk_windows(
-    jumps: &impl Jumps,
-    start: usize,
-    faces: usize,
-    max_runs: usize,
-) -> Result<Option<u64>> {
-    let last = jumps.squares();
-    debug_assert!((1..last).contains(&start) && faces >= 1);
-    let mut landed = BitSet::new(last + 1)?;
-    let mut cur = Frontier::default();
-    let mut next = Frontier::default();
-    cur.add(start, last, max_runs)?;
-    let mut level = 0u64;
-    while !cur.is_empty() {
-        if let Some((a, b)) = cur.single_run() {
-            if let Some((levels, run)) = fast_forward(jumps, &mut landed, a, b, faces, last) {
-                level += levels;
-                cur.set_single_run(run);
-                continue;
-            }
-        }
-        level += 1;
-        let mut done = false;
-        let mut failed = None;
-        // Walks one merged window: every square not landed on yet is landed on now.
-        let mut walk = |lo: usize, hi: usize| {
-            if done {
-                return;
-            }
-            // Earlier levels usually landed on a prefix of the window already.
-            let Some(lo) = landed.first_clear(lo, hi) else {
-                return;
-            };
-            jumps.walk(lo, hi, |t, raw| {
-                if done || !landed.insert(t) {
-                    return;
-                }
-                let dest = if raw < 0 { t } else { raw as usize };
-                if dest == last {
-                    done = true;
-                } else if let Err(e) = next.add(dest, last, max_runs) {
-                    failed = Some(e);
-                    done = true;
-                }
-            });
-        };
-        let mut window: Option<(usize, usize)> = None;
-        cur.drain_windows(faces, last, |lo, hi| match &mut window {
-            Some(w) if lo <= w.1 + 1 => w.1 = w.1.max(hi),
-            _ => {
-                if let Some((a, b)) = window.replace((lo, hi)) {
-                    walk(a, b);
-                }
-            }
-        });
-        if let Some((a, b)) = window {
-            walk(a, b);
-        }
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        if done {
-            return Ok(Some(level));
-        }
-        next.finish();
-        std::mem::swap(&mut cur, &mut next);
-        next.clear();
-    }
-    Ok(None)
-}
-
-/// Several levels at once, for a frontier that is one interval `a..=b` with nothing but plain,
-/// unvisited squares ahead: each level then lands exactly on the next `faces` squares, so `k`
-/// levels land on `u..=b + k*faces` (from the first unvisited square `u`) and leave the last
-/// `faces` of them as the frontier. Returns `k` and that frontier, or `None` when not even one
-/// whole level fits (a jump, a visited square or the last square is within reach).
-fn fast_forward(
-    jumps: &impl Jumps,
-    landed: &mut BitSet,
-    a: usize,
-    b: usize,
-    faces: usize,
-    last: usize,
-) -> Option<(u64, (usize, usize))> {
-    let reach = b.checked_add(faces).filter(|&r| r < last)?;
-    let u = landed.first_clear(a + 1, reach)?;
-    // How far to look: far enough for many levels, not so far that a walk is wasted.
-    let limit = (last - 1).min(reach.saturating_add(faces.saturating_mul(32).max(1024)));
-    let free_end = landed.first_set(u, limit).map_or(limit, |s| s - 1);
-    let free_end = jumps.first_jump(u, free_end).map_or(free_end, |s| s - 1);
-    if free_end < reach {
-        return None;
-    }
-    let k = (free_end - b) / faces;
-    let end = b + k * faces;
-    landed.insert_range(u, end);
-    Some((k as u64, (u.max(end + 1 - faces), end)))
-}
-
-/// The squares of one level: sorted, disjoint intervals, or a bit set once there are too many.
-#[derive(Default)]
-struct Frontier {
-    runs: Vec<(usize, usize)>,
-    /// Whether `runs` may be out of order (the walk adds in increasing order, except jumps).
-    unsorted: bool,
-    /// Allocated the first time a level spills, then kept (all clear) for later ones.
-    bits: Option<BitSet>,
-    spilled: bool,
-    /// The range holding the set bits, when spilled.
-    lo: usize,
-    hi: usize,
-}
-
-impl Frontier {
-    fn is_empty(&self) -> bool {
-        !self.spilled && self.runs.is_empty()
-    }
-
-    /// The one interval, when the level is exactly that.
-    fn single_run(&self) -> Option<(usize, usize)> {
-        match self.runs[..] {
-            [run] if !self.spilled => Some(run),
-            _ => None,
-        }
-    }
-
-    fn set_single_run(&mut self, run: (usize, usize)) {
-        self.runs.clear();
-        self.runs.push(run);
-    }
-
-    /// Adds square `s` of `1..=last`.
-    #[inline]
-    fn add(&mut self, s: usize, last: usize, max_runs: usize) -> Result<()> {
-        if self.spilled {
-            self.set_bit(s);
-            return Ok(());
-        }
-        if let Some(run) = self.runs.last_mut() {
-            if s == run.1 + 1 {
-                run.1 = s;
-                return Ok(());
-            }
-            if (run.0..=run.1).contains(&s) {
-                return Ok(());
-            }
-            self.unsorted |= s < run.0;
-        }
-        if self.runs.len() == self.runs.capacity() {
-            if self.runs.len() >= max_runs {
-                return self.spill(s, last);
-            }
-            let more = self.runs.len().max(8).min(max_runs - self.runs.len());
-            let had = Some(self.runs.len());
-            self.runs
-                .try_reserve_exact(more)
-                .map_err(|_| Error::alloc::<(usize, usize)>(more, had))?;
-        }
-        self.runs.push((s, s));
-        Ok(())
-    }
-
-    #[inline]
-    fn set_bit(&mut self, s: usize) {
-        if let Some(bits) = &mut self.bits {
-            bits.insert(s);
-            self.lo = self.lo.min(s);
-            self.hi = self.hi.max(s);
-        }
-    }
-
-    /// Moves the list into the bit set, which holds the level from now on.
-    #[cold]
-    fn spill(&mut self, s: usize, last: usize) -> Result<()> {
-        if self.bits.is_none() {
-            self.bits = Some(BitSet::new(last + 1)?);
-        }
-        let bits = self.bits.as_mut().expect("just allocated");
-        let (mut lo, mut hi) = (s, s);
-        bits.insert(s);
-        for &(a, b) in &self.runs {
-            bits.insert_range(a, b);
-            lo = lo.min(a);
-            hi = hi.max(b);
-        }
-        (self.lo, self.hi) = (lo, hi);
-        self.runs.clear();
-        self.spilled = true;
-        Ok(())
-    }
-
-    /// Sorts and merges the list at the end of its level.
-    fn finish(&mut self) {
-        if self.spilled || !self.unsorted {
-            return;
-        }
-        self.runs.sort_unstable();
-        let mut kept = 0;
-        for i in 1..self.runs.len() {
-            let (a, b) = self.runs[i];
-            if a <= self.runs[kept].1 + 1 {
-                self.runs[kept].1 = self.runs[kept].1.max(b);
-            } else {
-                kept += 1;
-                self.runs[kept] = (a, b);
-            }
-        }
-        self.runs.truncate(kept + 1);
-        self.unsorted = false;
-    }
-
-    /// Empties the level (a drained bit set is already clear).
-    fn clear(&mut self) {
-        self.runs.clear();
-        self.unsorted = false;
-        self.spilled = false;
-    }
-
-    /// Calls `f(lo, hi)` with the landing window of each interval or square, in increasing
-    /// order, emptying a spilled bit set as it goes.
-    fn drain_windows(&mut self, faces: usize, last: usize, mut f: impl FnMut(usize, usize)) {
-        let window = |a: usize, b: usize| (a + 1, b.saturating_add(faces).min(last));
-        if self.spilled {
-            if let Some(bits) = &mut self.bits {
-                bits.drain_range(self.lo, self.hi, |s| {
-                    let (lo, hi) = window(s, s);
-                    f(lo, hi)
-                });
-            }
-        } else {
-            for &(a, b) in &self.runs {
-                let (lo, hi) = window(a, b);
-                f(lo, hi);
-            }
-        }
-    }
+    let mut gather = Gather::new(squares, squares / SQUARES_PER_JUMP);
+    let board = Board::new_with_jumps(cells, rows, cols, |s, d| gather.push(s, d))?;
+    search(&board, gather.finish()?, 1, 6, usize::MAX)
 }
 
 #[cfg(test)]
@@ -798,8 +275,8 @@ mod tests {
         min_rolls(&Board::square(cells, n).unwrap()).unwrap()
     }
 
-    /// Every method on one table: waves, the window walk with several interval caps, and the
-    /// choice by density.
+    /// Every method on one table: waves (with room for every event, and with room for two, which
+    /// hands over to level bits), level bits, and the choice by density.
     fn every_method(table: &[i32], start: usize, faces: usize) -> Vec<Option<u64>> {
         let track = Track::new(table).unwrap();
         [
@@ -808,9 +285,7 @@ mod tests {
                 max_events: usize::MAX,
             },
             Method::Waves { max_events: 2 },
-            Method::Walk { max_runs: 1 },
-            Method::Walk { max_runs: 3 },
-            Method::Walk { max_runs: 64 },
+            Method::Bits,
         ]
         .into_iter()
         .map(|m| fewest(&track, start, faces, m).unwrap())
@@ -1001,6 +476,21 @@ mod tests {
             for got in every_method(&table, start, faces) {
                 prop_assert_eq!(got, want);
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Dice of up to 300 faces: level bits cover a word's squares above its lowest position
+        /// once the die reaches 64 faces, and shift within two words below that.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn level_bits_with_any_die((table, start, _) in any_table(), faces in 1usize..300) {
+            let want = plain_bfs(&table, start, faces);
+            let track = Track::new(&table).unwrap();
+            prop_assert_eq!(fewest(&track, start, faces, Method::Bits).unwrap(), want);
+            prop_assert_eq!(fewest(&track, start, faces, Method::ByDensity).unwrap(), want);
         }
     }
 

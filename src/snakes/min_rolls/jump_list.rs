@@ -1,0 +1,227 @@
+//! The jumps of a board in square order, listed in the pass that reads it, with an index by
+//! block of squares: what the waves look up as they cross the board.
+
+use crate::error::{try_filled, Error, ErrorKind, Result};
+
+/// The jumps of a board in square order, `(source, destination)`, then a sentinel whose source is
+/// past the last square; and an index of where each block of `BLOCK` squares starts in the list.
+pub(super) struct JumpList {
+    pub(super) jumps: Vec<(u32, u32)>,
+    blocks: Vec<u32>,
+}
+
+/// Squares per index block: the index costs 1/64 byte a square, a lookup scans one block.
+const BLOCK_BITS: u32 = 8;
+
+impl JumpList {
+    /// The squares holding a jump, marked in a bit set (bit `s - 1` for square `s`).
+    pub(super) fn marks(&self, squares: usize) -> Result<Vec<u64>> {
+        let mut marks = try_filled(squares.div_ceil(64), 0u64)?;
+        for &(s, _) in &self.jumps[..self.jumps.len() - 1] {
+            mark(&mut marks, s as usize);
+        }
+        Ok(marks)
+    }
+
+    /// Heap bytes held.
+    pub(super) fn bytes(&self) -> usize {
+        8 * self.jumps.capacity() + 4 * self.blocks.capacity()
+    }
+
+    /// `(source, destination)` of jump `i`.
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> (usize, usize) {
+        let (s, d) = self.jumps[i];
+        (s as usize, d as usize)
+    }
+
+    /// Whether square `s` holds a jump, given `after = self.after(s)`.
+    pub(super) fn holds_jump(&self, s: usize, after: usize) -> bool {
+        after > 0 && self.get(after - 1).0 == s
+    }
+
+    /// The index of the first jump whose source is above square `s` (at most `N`).
+    pub(super) fn after(&self, s: usize) -> usize {
+        let mut i = self.blocks[(s + 1) >> BLOCK_BITS] as usize;
+        while self.jumps[i].0 as usize <= s {
+            i += 1;
+        }
+        i
+    }
+}
+
+/// Gathers a board's jumps as a pass hands them in, in square order, up to a cap.
+pub(super) struct Collect {
+    list: Vec<(u32, u32)>,
+    cap: usize,
+    over: bool,
+    failed: bool,
+}
+
+impl Collect {
+    pub(super) fn new(cap: usize) -> Self {
+        Collect {
+            list: Vec::new(),
+            cap,
+            over: false,
+            failed: false,
+        }
+    }
+
+    /// Takes the jump from `s` to `d` (none when `d == s`); false once past the cap or out of
+    /// memory, after which the pass may stop handing jumps in.
+    pub(super) fn push(&mut self, s: usize, d: usize) -> bool {
+        if self.over || self.failed {
+            return false;
+        }
+        if d == s {
+            return true;
+        }
+        if self.list.len() == self.list.capacity() {
+            if self.list.len() >= self.cap {
+                self.over = true;
+                return false;
+            }
+            // Growing by a quarter keeps the slack, which the memory budget counts, small.
+            let more = (self.list.len() / 4)
+                .max(1024)
+                .min(self.cap - self.list.len());
+            if self.list.try_reserve_exact(more).is_err() {
+                self.failed = true;
+                return false;
+            }
+        }
+        // Squares fit in `u32`: a board has at most `i32::MAX` of them.
+        self.list.push((s as u32, d as u32));
+        true
+    }
+
+    /// The list of a board of `last` squares, indexed; `None` when it went past the cap.
+    pub(super) fn finish(mut self, last: usize) -> Result<Option<JumpList>> {
+        let oom = |what: &str, n: usize| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate {what} of {n} jumps"),
+            )
+        };
+        if self.failed || self.list.try_reserve_exact(1).is_err() {
+            return Err(oom("a list", self.list.len()));
+        }
+        if self.over {
+            return Ok(None);
+        }
+        self.index(last).map(Some)
+    }
+
+    /// The list with its sentinel (for which room is reserved) and its index.
+    fn index(self, last: usize) -> Result<JumpList> {
+        let oom = |what: &str, n: usize| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate {what} of {n} jumps"),
+            )
+        };
+        let mut list = self.list;
+        if list.try_reserve_exact(1).is_err() {
+            return Err(oom("a list", list.len()));
+        }
+        list.push((last as u32 + 1, 0));
+        let mut blocks =
+            try_filled((last >> BLOCK_BITS) + 2, 0u32).map_err(|_| oom("an index", list.len()))?;
+        let mut i = 0;
+        for (b, start) in blocks.iter_mut().enumerate() {
+            // The sentinel ends every block past the board.
+            while i + 1 < list.len() && ((list[i].0 as usize) >> BLOCK_BITS) < b {
+                i += 1;
+            }
+            *start = i as u32;
+        }
+        Ok(JumpList {
+            jumps: list,
+            blocks,
+        })
+    }
+}
+
+/// Sets the bit of square `s`.
+#[inline]
+fn mark(marks: &mut [u64], s: usize) {
+    marks[(s - 1) >> 6] |= 1 << ((s - 1) & 63);
+}
+
+/// What one pass over a board gathered of its jumps.
+pub(super) enum Gathered {
+    /// All of them, when there were at most the cap.
+    List(JumpList),
+    /// More: the squares holding one, marked in a bit set (bit `s - 1` for square `s`).
+    Marks(Vec<u64>),
+}
+
+/// Gathers a board's jumps as a pass hands them in: listed while there are at most `cap`, then
+/// marked in a bit set, into which the list moves (and is freed).
+pub(super) struct Gather {
+    collect: Collect,
+    marks: Vec<u64>,
+    squares: usize,
+    failed: bool,
+}
+
+impl Gather {
+    pub(super) fn new(squares: usize, cap: usize) -> Self {
+        Gather {
+            collect: Collect::new(cap),
+            marks: Vec::new(),
+            squares,
+            failed: false,
+        }
+    }
+
+    /// Takes the jump from `s` to `d` (none when `d == s`); false when out of memory.
+    pub(super) fn push(&mut self, s: usize, d: usize) -> bool {
+        if !self.marks.is_empty() {
+            if d != s {
+                mark(&mut self.marks, s);
+            }
+            return true;
+        }
+        if self.collect.push(s, d) {
+            return true;
+        }
+        if self.collect.failed {
+            self.failed = true;
+            return false;
+        }
+        // Past the cap: from now on, marks.
+        let Ok(mut marks) = try_filled(self.squares.div_ceil(64), 0u64) else {
+            self.failed = true;
+            return false;
+        };
+        for &(t, _) in &self.collect.list {
+            mark(&mut marks, t as usize);
+        }
+        self.collect.list = Vec::new();
+        mark(&mut marks, s);
+        self.marks = marks;
+        true
+    }
+
+    pub(super) fn finish(self) -> Result<Gathered> {
+        if self.failed {
+            return Err(Error::new(
+                ErrorKind::OutOfMemory,
+                "could not allocate the list or the marks of the board's jumps",
+            ));
+        }
+        if !self.marks.is_empty() {
+            return Ok(Gathered::Marks(self.marks));
+        }
+        let squares = self.squares;
+        match self.collect.finish(squares)? {
+            Some(list) => Ok(Gathered::List(list)),
+            None => Err(Error::new(
+                ErrorKind::OutOfMemory,
+                "the jump list went past its cap without marks",
+            )),
+        }
+    }
+}
