@@ -3,6 +3,7 @@
 # - wasm32-unknown-unknown: examples/wasm/check.mjs calls one function of each family under Node
 #   and prints two seeded expert boards (plain and no-guess);
 # - i686-unknown-linux-gnu: examples/wasm/native_boards.c, built with -m32, prints the same boards;
+# - i686-unknown-linux-gnu: the unit tests, where usize has 32 bits like a u32 die;
 # - wasm32-wasip1: builds.
 # Each board must equal, byte for byte, the one the native x86_64 library gives. Called by
 # scripts/test.sh; the rustup targets, Node and gcc-multilib come from install-test-tools.sh.
@@ -46,3 +47,10 @@ grep -q "32-bit" <<<"$(file "$work/boards32")" || fail "not a 32-bit program"
 "$work/boards32" >"$work/i686.txt"
 cmp "$work/native.txt" "$work/i686.txt" || fail "the i686 boards differ from the native ones"
 echo "the seeded boards are byte-for-byte the native ones"
+
+step "i686-unknown-linux-gnu: the unit tests with a 32-bit usize"
+if ! cargo test --release --lib --quiet --target i686-unknown-linux-gnu >"$work/test32.txt" 2>&1; then
+    grep -E "FAILED|panicked" "$work/test32.txt" | cut -c1-300 >&2 || tail -20 "$work/test32.txt" >&2
+    fail "unit tests fail on i686"
+fi
+grep "^test result" "$work/test32.txt"

@@ -206,7 +206,9 @@ mod tests {
             ErrorKind::SizeOverflow
         );
         assert_eq!(
-            checked_area(1 << 32, 1 << 30, 4).unwrap_err().kind(),
+            checked_area(1 << (usize::BITS / 2), 1 << (usize::BITS / 2 - 2), 4)
+                .unwrap_err()
+                .kind(),
             ErrorKind::SizeOverflow
         );
         assert_eq!(checked_area(3, 4, 4).unwrap(), 12);

@@ -142,7 +142,7 @@ impl<'a> TurnChain<'a> {
         // Positions p >= over_lo roll past N with some of their faces.
         let over_lo = self.game.overshoot_from().max(lo);
         let bounce = self.game.rules().overshoot == Overshoot::Bounce && over_lo <= hi;
-        let top = (hi + faces).min(n);
+        let top = hi.saturating_add(faces).min(n);
         // Lowest landing square: lo + 1, or the farthest bounce back, from hi.
         let bounce_lo = self.game.landing_ranges(hi)[1].0;
         let land_lo = if bounce {

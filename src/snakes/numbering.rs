@@ -37,7 +37,7 @@ impl Numbering {
     fn row_and_offset(&self, k: usize) -> (usize, usize) {
         let q = if self.cols == 1 {
             k // 2^64 does not fit the inverse
-        } else if k < 1 << 32 && self.cols < 1 << 32 {
+        } else if (k as u64) < 1 << 32 && (self.cols as u64) < 1 << 32 {
             ((k as u128 * self.inverse as u128) >> 64) as usize
         } else {
             k / self.cols
@@ -247,8 +247,9 @@ mod tests {
             i32::MAX as usize,
         ] {
             let n = Numbering::new(1, cols);
+            let limit = (1u64 << 33).min(usize::MAX as u64 / 4) as usize;
             let mut k = 0usize;
-            while k < 1 << 33 {
+            while k < limit {
                 assert_eq!(n.row_and_offset(k), (k / cols, k % cols), "{k} / {cols}");
                 for d in [1, cols - 1, cols, cols + 1] {
                     let j = k + d;

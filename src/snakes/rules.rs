@@ -141,7 +141,8 @@ impl<'a> Game<'a> {
     #[inline]
     pub(crate) fn next(&self, from: usize, face: usize) -> usize {
         let n = self.squares();
-        let t = from + face;
+        // Saturating for 32-bit targets; bounce dice have at most N faces, so never saturate.
+        let t = from.saturating_add(face);
         if t <= n {
             return self.dest(t);
         }
@@ -185,7 +186,8 @@ impl<'a> Game<'a> {
     #[inline]
     pub(crate) fn landing_ranges(&self, p: usize) -> [(usize, usize); 2] {
         let n = self.squares();
-        let fwd = (p + 1, (p + self.faces()).min(n));
+        // Saturating: a die may have 2^32 - 1 faces where usize has 32 bits.
+        let fwd = (p + 1, p.saturating_add(self.faces()).min(n));
         let over = self.overshoot_faces(p);
         let back = if over > 0 && self.rules.overshoot == Overshoot::Bounce {
             // Faces N-p+1..faces aim at N+1..p+faces and land on N-1 down to 2N-p-faces.
@@ -273,6 +275,16 @@ mod tests {
             assert_eq!(g.step(8, 2).unwrap(), 10);
             assert_eq!(g.step(0, 4).unwrap(), 4);
         }
+    }
+
+    #[test]
+    fn the_largest_die_does_not_wrap_a_32_bit_square() {
+        let jumps = [-1; 10];
+        let stay = Game::new(&jumps, Rules::new(u32::MAX, Overshoot::Stay, 0)).unwrap();
+        let finish = Game::new(&jumps, Rules::new(u32::MAX, Overshoot::Finish, 0)).unwrap();
+        assert_eq!(stay.step(8, u32::MAX).unwrap(), 8);
+        assert_eq!(finish.step(8, u32::MAX).unwrap(), 10);
+        assert_eq!(stay.landing_ranges(9)[0], (10, 10));
     }
 
     #[test]

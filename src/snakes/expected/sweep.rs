@@ -181,7 +181,7 @@ impl Solver<'_, '_> {
         for s in (lo..=hi).rev() {
             if s < hi {
                 // Slide: the forward window loses s + faces + 1; the back one its bottom square.
-                let gone = s + faces + 1;
+                let gone = s.saturating_add(faces).saturating_add(1);
                 if gone <= n {
                     sum_f -= g[gone];
                     stays_f -= u32::from(stay[gone]);

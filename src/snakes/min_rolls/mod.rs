@@ -137,7 +137,8 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
 /// ```
 pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     let track = game.track();
-    let (start, faces) = (game.rules().start, game.faces());
+    // More faces than squares reach no further; the clamp keeps `q + faces` below usize::MAX.
+    let (start, faces) = (game.rules().start, game.faces().min(game.squares()));
     let Gathered::List(list) = gather(&track, usize::MAX)? else {
         unreachable!("no cap on the list");
     };
