@@ -44,6 +44,9 @@ pub fn check(data: &[u8]) {
     };
     for _ in 0..input.below(24) {
         play(&mut input, handle, &mut game);
+        if game.gave_up {
+            break;
+        }
     }
     // SAFETY: `handle` came from gg_mines_new / gg_mines_from_board and is released once.
     unsafe { gg_mines_free(handle) };
@@ -56,6 +59,9 @@ struct Session {
     /// A no-guess game whose mines wait for the first reveal: the model cannot place them.
     /// The no-guess logic (`GG_NO_GUESS_*`) whose board waits for the first reveal.
     no_guess_pending: Option<u32>,
+    /// The no-guess generator gave up once: each retry would spend its whole work budget again
+    /// (half a second natively, ten under the fuzzer's instrumentation), so the session ends.
+    gave_up: bool,
 }
 
 fn rule_of(first_click: u32) -> Option<Rule> {
@@ -161,6 +167,7 @@ fn new_game(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
         model: model::Game::new(rows, cols, mines, cfg.seed, rule),
         cells,
         no_guess_pending: (no_guess != GG_NO_GUESS_OFF).then_some(no_guess),
+        gave_up: false,
     };
     check_same(handle, &session);
     Some((handle, session))
@@ -262,6 +269,7 @@ fn from_board(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
         model,
         cells: rows * cols,
         no_guess_pending: None,
+        gave_up: false,
     };
     check_same(handle, &session);
     Some((handle, session))
@@ -483,6 +491,7 @@ fn no_guess_reveal(
     }
     if status == GG_ERR_GENERATION_FAILED {
         assert_eq!(state(handle), GG_MINES_PLAYING);
+        s.gave_up = true;
         return;
     }
     assert_eq!(status, GG_OK, "first no-guess reveal: {}", last_error());
