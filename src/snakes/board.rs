@@ -60,7 +60,7 @@ impl<'a> Board<'a> {
         Board::new(cells, rows, cols)
     }
 
-    /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in increasing
+    /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in decreasing
     /// square order and one pass over the board, until `f` returns `false`.
     pub(crate) fn each_jump(&self, mut f: impl FnMut(usize, usize) -> bool) {
         each_jump_of(self.numbering, self.cells, |s, raw| f(s, raw as usize));
@@ -185,10 +185,11 @@ fn is_destination(v: i32, squares: usize) -> bool {
 }
 
 /// Calls `f(square, value)` for every cell that holds a jump leading elsewhere (or a value that is
-/// no destination at all), in square order, until `f` returns `false`. A jump to its own square
+/// no destination at all), in decreasing square order, until `f` returns `false`. A jump to its own square
 /// means nothing and is skipped.
 fn each_jump_of(numbering: Numbering, cells: &[i32], mut f: impl FnMut(usize, i32) -> bool) {
-    numbering.scan(cells, -1, |s, raw| raw as usize == s || f(s, raw));
+    // Decreasing square order reads memory forwards, about twice as fast as square order.
+    numbering.scan_down(cells, -1, |s, raw| raw as usize == s || f(s, raw));
 }
 
 /// Index of the first cell that is neither -1 nor in `1..=squares`.

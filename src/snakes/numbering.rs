@@ -195,6 +195,97 @@ impl Numbering {
     }
 }
 
+impl Numbering {
+    /// [`Numbering::scan`] in decreasing square order, reading memory forwards: rows from the top,
+    /// each left to right. Prefetchers follow a rising address stream best; a board read in
+    /// square order, which turns back at every row, takes about twice as long. A block of 64 cells
+    /// that are all `skip` costs one test; the busy blocks of a stretch of a row are found in one
+    /// pass and visited in square order in a second, while the stretch is in cache.
+    pub fn scan_down<T: Copy + PartialEq>(
+        &self,
+        cells: &[T],
+        skip: T,
+        mut f: impl FnMut(usize, T) -> bool,
+    ) {
+        let cols = self.cols;
+        let plain = |block: &[T]| block.iter().fold(true, |all, &v| all & (v == skip));
+        // A stretch of at most 64 * 64 blocks, whose busy blocks fit 64 words.
+        let stretch = 64 * 64 * SCAN_BLOCK;
+        for r in 0..self.rows {
+            let q = self.rows - 1 - r;
+            let row = &cells[r * cols..][..cols];
+            let base = q * cols + 1;
+            // In even rows of squares the square number rises with the column.
+            let rising = q % 2 == 0;
+            let count = cols.div_ceil(stretch);
+            for k in 0..count {
+                let g = if rising { count - 1 - k } else { k };
+                let lo = g * stretch;
+                let part = &row[lo..cols.min(lo + stretch)];
+                let mut busy = [0u64; 64];
+                for (b, block) in part.chunks(SCAN_BLOCK).enumerate() {
+                    busy[b >> 6] |= u64::from(!plain(block)) << (b & 63);
+                }
+                let mut visit = |b: usize| {
+                    let first = b * SCAN_BLOCK;
+                    let block = &part[first..part.len().min(first + SCAN_BLOCK)];
+                    let square = |i: usize| {
+                        let c = lo + first + i;
+                        base + if rising { c } else { cols - 1 - c }
+                    };
+                    if rising {
+                        for (k, chunk) in block.chunks(FIND_CHUNK).enumerate().rev() {
+                            let mut m = hits(chunk, skip);
+                            while m != 0 {
+                                let j = 31 - m.leading_zeros() as usize;
+                                m &= !(1 << j);
+                                if !f(square(k * FIND_CHUNK + j), chunk[j]) {
+                                    return false;
+                                }
+                            }
+                        }
+                    } else {
+                        for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
+                            let mut m = hits(chunk, skip);
+                            while m != 0 {
+                                let j = m.trailing_zeros() as usize;
+                                m &= m - 1;
+                                if !f(square(k * FIND_CHUNK + j), chunk[j]) {
+                                    return false;
+                                }
+                            }
+                        }
+                    }
+                    true
+                };
+                if rising {
+                    for w in (0..64).rev() {
+                        let mut m = busy[w];
+                        while m != 0 {
+                            let b = 63 - m.leading_zeros() as usize;
+                            m &= !(1 << b);
+                            if !visit(w * 64 + b) {
+                                return;
+                            }
+                        }
+                    }
+                } else {
+                    for (w, &word) in busy.iter().enumerate() {
+                        let mut m = word;
+                        while m != 0 {
+                            let b = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            if !visit(w * 64 + b) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Bit `j` set when cell `j` of a chunk of at most 32 is not `skip`: compiles to vector compares.
 #[inline]
 fn hits<T: Copy + PartialEq>(chunk: &[T], skip: T) -> u32 {
@@ -205,6 +296,8 @@ fn hits<T: Copy + PartialEq>(chunk: &[T], skip: T) -> u32 {
 }
 
 const FIND_CHUNK: usize = 16;
+/// Cells [`Numbering::scan_down`] tests at once before looking closer: four chunks.
+const SCAN_BLOCK: usize = 4 * FIND_CHUNK;
 
 fn first_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
     for (k, chunk) in cells.chunks(FIND_CHUNK).enumerate() {
@@ -257,6 +350,49 @@ mod tests {
                 }
                 k = k * 3 + 1;
             }
+        }
+    }
+
+    #[test]
+    fn scan_down_is_scan_backwards() {
+        for (rows, cols) in [
+            (1, 1),
+            (3, 5),
+            (7, 64),
+            (5, 65),
+            (4, 200),
+            (2, 5000),
+            (3, 300_000),
+        ] {
+            let num = Numbering::new(rows, cols);
+            let cells: Vec<i32> = (0..rows * cols)
+                .map(|i| {
+                    if (i * 7919) % 97 < 3 || i % 1000 == 999 {
+                        i as i32
+                    } else {
+                        -1
+                    }
+                })
+                .collect();
+            let mut up = Vec::new();
+            num.scan(&cells, -1, |s, v| {
+                up.push((s, v));
+                true
+            });
+            let mut down = Vec::new();
+            num.scan_down(&cells, -1, |s, v| {
+                down.push((s, v));
+                true
+            });
+            up.reverse();
+            assert_eq!(down, up, "{rows} x {cols}");
+            // Stopping early.
+            let mut seen = 0;
+            num.scan_down(&cells, -1, |_, _| {
+                seen += 1;
+                seen < 3
+            });
+            assert_eq!(seen, up.len().min(3));
         }
     }
 

@@ -50,7 +50,8 @@ impl JumpList {
     }
 }
 
-/// Gathers a board's jumps as a pass hands them in, in square order, up to a cap.
+/// Gathers a board's jumps as a pass hands them in, in increasing or decreasing square order, up
+/// to a cap.
 pub(super) struct Collect {
     list: Vec<(u32, u32)>,
     cap: usize,
@@ -122,6 +123,9 @@ impl Collect {
             )
         };
         let mut list = self.list;
+        if list.first() > list.last() {
+            list.reverse(); // handed in decreasing order
+        }
         if list.try_reserve_exact(1).is_err() {
             return Err(oom("a list", list.len()));
         }

@@ -1,7 +1,7 @@
 //! The fewest rolls to the last square when the player picks every face: LeetCode 909 on a grid,
 //! and the real game's shortest line of play with its faces. One search answers both.
 //!
-//! One pass over the board, 16 cells at a time, lists the jumps in square order with their
+//! One pass over the board, 64 cells at a time, lists the jumps in square order with their
 //! destinations. The jump count then picks the method:
 //! - **Waves** (sparse boards, and always when the faces are wanted). A wave is the frontier of
 //!   one stretch of plain squares reached at the same level; it is enough to know its furthest
@@ -46,8 +46,9 @@ pub trait Jumps {
     fn squares(&self) -> usize;
     /// Where a roll that lands on square `t` ends: its jump's destination, or `t`.
     fn dest(&self, t: usize) -> usize;
-    /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in increasing
-    /// square order and one pass over the board, until `f` returns `false`.
+    /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in one pass
+    /// over the board and in square order, increasing or decreasing throughout (a grid is read
+    /// fastest top row first), until `f` returns `false`.
     fn each_jump(&self, f: impl FnMut(usize, usize) -> bool);
 }
 
