@@ -198,9 +198,9 @@ impl Numbering {
 impl Numbering {
     /// [`Numbering::scan`] in decreasing square order, reading memory forwards: rows from the top,
     /// each left to right. Prefetchers follow a rising address stream best; a board read in
-    /// square order, which turns back at every row, takes about twice as long. A block of 64 cells
-    /// that are all `skip` costs one test; the busy blocks of a stretch of a row are found in one
-    /// pass and visited in square order in a second, while the stretch is in cache.
+    /// square order, which turns back at every row, takes about twice as long. Cells are tested
+    /// once, 16 at a time, into masks of a stretch of a row; the stretch is then visited in square
+    /// order from the masks while it is in cache.
     pub fn scan_down<T: Copy + PartialEq>(
         &self,
         cells: &[T],
@@ -208,74 +208,46 @@ impl Numbering {
         mut f: impl FnMut(usize, T) -> bool,
     ) {
         let cols = self.cols;
-        let plain = |block: &[T]| block.iter().fold(true, |all, &v| all & (v == skip));
-        // A stretch of at most 64 * 64 blocks, whose busy blocks fit 64 words.
-        let stretch = 64 * 64 * SCAN_BLOCK;
         for r in 0..self.rows {
             let q = self.rows - 1 - r;
             let row = &cells[r * cols..][..cols];
             let base = q * cols + 1;
-            // In even rows of squares the square number rises with the column.
+            // In even rows of squares the square number rises with the column, so decreasing
+            // square order visits the row's cells right to left.
             let rising = q % 2 == 0;
-            let count = cols.div_ceil(stretch);
+            let count = cols.div_ceil(SCAN_STRETCH);
             for k in 0..count {
                 let g = if rising { count - 1 - k } else { k };
-                let lo = g * stretch;
-                let part = &row[lo..cols.min(lo + stretch)];
-                let mut busy = [0u64; 64];
-                for (b, block) in part.chunks(SCAN_BLOCK).enumerate() {
-                    busy[b >> 6] |= u64::from(!plain(block)) << (b & 63);
-                }
-                let mut visit = |b: usize| {
-                    let first = b * SCAN_BLOCK;
-                    let block = &part[first..part.len().min(first + SCAN_BLOCK)];
-                    let square = |i: usize| {
-                        let c = lo + first + i;
-                        base + if rising { c } else { cols - 1 - c }
-                    };
-                    if rising {
-                        for (k, chunk) in block.chunks(FIND_CHUNK).enumerate().rev() {
-                            let mut m = hits(chunk, skip);
-                            while m != 0 {
-                                let j = 31 - m.leading_zeros() as usize;
-                                m &= !(1 << j);
-                                if !f(square(k * FIND_CHUNK + j), chunk[j]) {
-                                    return false;
-                                }
-                            }
-                        }
-                    } else {
-                        for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
-                            let mut m = hits(chunk, skip);
-                            while m != 0 {
-                                let j = m.trailing_zeros() as usize;
-                                m &= m - 1;
-                                if !f(square(k * FIND_CHUNK + j), chunk[j]) {
-                                    return false;
-                                }
-                            }
-                        }
+                let lo = g * SCAN_STRETCH;
+                let part = &row[lo..cols.min(lo + SCAN_STRETCH)];
+                let mut masks = [0u64; SCAN_STRETCH / 64];
+                for (m, block) in masks.iter_mut().zip(part.chunks(64)) {
+                    for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
+                        *m |= u64::from(hits(chunk, skip)) << (k * FIND_CHUNK);
                     }
-                    true
-                };
+                }
+                let square = |i: usize| base + if rising { lo + i } else { cols - 1 - lo - i };
+                let used = part.len().div_ceil(64);
                 if rising {
-                    for w in (0..64).rev() {
-                        let mut m = busy[w];
+                    for (w, &word) in masks[..used].iter().enumerate().rev() {
+                        let mut m = word;
                         while m != 0 {
-                            let b = 63 - m.leading_zeros() as usize;
-                            m &= !(1 << b);
-                            if !visit(w * 64 + b) {
+                            let j = 63 - m.leading_zeros() as usize;
+                            m &= !(1 << j);
+                            let i = w * 64 + j;
+                            if !f(square(i), part[i]) {
                                 return;
                             }
                         }
                     }
                 } else {
-                    for (w, &word) in busy.iter().enumerate() {
+                    for (w, &word) in masks[..used].iter().enumerate() {
                         let mut m = word;
                         while m != 0 {
-                            let b = m.trailing_zeros() as usize;
+                            let j = m.trailing_zeros() as usize;
                             m &= m - 1;
-                            if !visit(w * 64 + b) {
+                            let i = w * 64 + j;
+                            if !f(square(i), part[i]) {
                                 return;
                             }
                         }
@@ -296,8 +268,9 @@ fn hits<T: Copy + PartialEq>(chunk: &[T], skip: T) -> u32 {
 }
 
 const FIND_CHUNK: usize = 16;
-/// Cells [`Numbering::scan_down`] tests at once before looking closer: four chunks.
-const SCAN_BLOCK: usize = 4 * FIND_CHUNK;
+/// Cells of a row [`Numbering::scan_down`] masks before visiting them: 16 KB of `i32`, which
+/// stays in the first-level cache.
+const SCAN_STRETCH: usize = 4096;
 
 fn first_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
     for (k, chunk) in cells.chunks(FIND_CHUNK).enumerate() {
