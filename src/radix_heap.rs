@@ -166,6 +166,14 @@ impl<V: Copy> RadixHeap<V> {
             return Ok(Popped::Empty);
         }
         let i = self.nonempty.trailing_zeros() as usize;
+        if self.buckets[i].len() == 1 {
+            // A lone smallest item becomes the reference where it lies: every other key keeps
+            // its highest bit differing from the reference, so nothing else moves.
+            self.last = self.buckets[i].keys[0];
+            self.buckets.swap(0, i);
+            self.nonempty = self.nonempty & !(1 << i) | 1;
+            return Ok(Popped::Item(0, ()));
+        }
         let moving = std::mem::replace(
             &mut self.buckets[i],
             Bucket {
