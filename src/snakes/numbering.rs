@@ -327,6 +327,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn scan_down_is_scan_backwards() {
         for (rows, cols) in [
             (1, 1),
