@@ -31,30 +31,9 @@ fn huge_valid_board_gets_out_of_memory_instead_of_an_abort() {
         child();
         return;
     }
-    let out = Command::new(std::env::current_exe().expect("test binary"))
-        .args([
-            "--exact",
-            "huge_valid_board_gets_out_of_memory_instead_of_an_abort",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        // glibc gives each thread an arena with 64 MiB of address space reserved up front (and
-        // libtest runs the test on its own thread): an allocation refused by mmap under the cap is
-        // then carved out of that reserve, which the cap no longer sees. One arena (the main one,
-        // grown with brk) keeps every allocation under the cap.
-        .env("MALLOC_ARENA_MAX", "1")
-        .output()
-        .expect("run the child");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        out.status.success(),
-        "child failed ({}):\n{text}",
-        out.status
+    let text = run_child(
+        "huge_valid_board_gets_out_of_memory_instead_of_an_abort",
+        CHILD,
     );
     assert!(
         text.contains("child: out of memory reported, then solved"),
@@ -173,6 +152,10 @@ fn run_child(name: &str, var: &str) -> String {
     let out = Command::new(std::env::current_exe().expect("test binary"))
         .args(["--exact", name, "--nocapture", "--test-threads=1"])
         .env(var, "1")
+        // glibc gives each thread an arena with 64 MiB of address space reserved up front (and
+        // libtest runs the test on its own thread): an allocation refused by mmap under the cap is
+        // then carved out of that reserve, which the cap no longer sees. One arena (the main one,
+        // grown with brk) keeps every allocation under the cap.
         .env("MALLOC_ARENA_MAX", "1")
         // A fixed mmap threshold (glibc otherwise raises it after each large free, keeping the
         // memory mapped) and a small trim threshold: freed memory leaves the address space.
