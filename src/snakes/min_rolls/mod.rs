@@ -267,7 +267,12 @@ pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Opti
 }
 
 #[cfg(test)]
+#[path = "../../../tests/plain_reference/mod.rs"]
+mod plain_reference;
+
+#[cfg(test)]
 mod tests {
+    use super::plain_reference::linear_min_rolls as plain_bfs;
     use super::*;
     use crate::snakes::rules::{Overshoot, Rules};
     use proptest::prelude::*;
@@ -292,31 +297,6 @@ mod tests {
         .into_iter()
         .map(|m| fewest(&track, start, faces, m).unwrap())
         .collect()
-    }
-
-    /// The seed's BFS over a linear table, with any start and number of faces.
-    fn plain_bfs(table: &[i32], start: usize, faces: usize) -> Option<u64> {
-        let last = table.len();
-        let mut dist = vec![u64::MAX; last + 1];
-        dist[start] = 0;
-        let mut queue = VecDeque::from([start]);
-        while let Some(s) = queue.pop_front() {
-            if s == last {
-                return Some(dist[s]);
-            }
-            for t in s + 1..=(s + faces).min(last) {
-                let d = if table[t - 1] < 0 {
-                    t
-                } else {
-                    table[t - 1] as usize
-                };
-                if dist[d] == u64::MAX {
-                    dist[d] = dist[s] + 1;
-                    queue.push_back(d);
-                }
-            }
-        }
-        None
     }
 
     #[test]
