@@ -1,8 +1,8 @@
 //! The fewest rolls to the last square when the player picks every face: LeetCode 909 on a grid,
 //! and the real game's shortest line of play with its faces. One search answers both.
 //!
-//! One pass over the board, 64 cells at a time, lists the jumps in square order with their
-//! destinations. The jump count then picks the method:
+//! One pass over the board, in memory order and 16 cells at a time, lists the jumps with their
+//! destinations, sorted by square. The jump count then picks the method:
 //! - **Waves** (sparse boards, and always when the faces are wanted). A wave is the frontier of
 //!   one stretch of plain squares reached at the same level; it is enough to know its furthest
 //!   position `hi`, because every square it reached below `hi` lies in a window already landed
