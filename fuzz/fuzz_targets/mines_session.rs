@@ -56,8 +56,8 @@ pub fn check(data: &[u8]) {
 struct Session {
     model: model::Game,
     cells: usize,
-    /// A no-guess game whose mines wait for the first reveal: the model cannot place them.
-    /// The no-guess logic (`GG_NO_GUESS_*`) whose board waits for the first reveal.
+    /// The no-guess logic (`GG_NO_GUESS_*`) of a game whose mines wait for the first reveal,
+    /// which the model cannot place.
     no_guess_pending: Option<u32>,
     /// The no-guess generator gave up once: each retry would spend its whole work budget again
     /// (half a second natively, ten under the fuzzer's instrumentation), so the session ends.
