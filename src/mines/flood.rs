@@ -8,7 +8,12 @@
 //! the parent's own span is queued: the rest of that row was revealed by the parent itself.
 //! Adjacent spans of one row are merged as they are queued.
 //!
-//! The board marks what is revealed, so the queue is the only extra memory. It is capped at one
+//! On a large board the fill starts with the bit-parallel row sweeps of `flood_rows.rs`, which open
+//! most of a big region a row at a time and leave the rest to the spans; their buffers are a few
+//! masks of one row, at most one byte per
+//! [`SWEEP_BYTES_PER_CELL`](super::flood_rows::SWEEP_BYTES_PER_CELL) cells.
+//!
+//! The board marks what is revealed, so the queue is the only other extra memory. It is capped at one
 //! byte per [`QUEUE_BYTES_PER_CELL`] cells. A random board never comes near that (its pending
 //! spans follow the opening's edge), but a maze-like one can: a comb with a tooth every fourth
 //! column keeps one span per tooth pending. Then the blank run that could not queue its spans is
@@ -20,6 +25,7 @@
 //! an allocation failure there is reported with the board partly revealed.)
 
 use super::board::{MineTable, BLANK, EMPTY};
+use super::flood_rows::RowSweep;
 use super::neighbours::{find_byte, Classified, Digits, MineBytes, Window};
 use crate::error::{Error, Result};
 use std::collections::VecDeque;
@@ -68,6 +74,8 @@ pub(crate) struct Flood<'a> {
     touched: Option<(usize, usize)>,
     /// Digits found by a scan, waiting to be written.
     digits: Digits,
+    /// The bit-parallel sweeps, when the board is large enough and the table simple enough.
+    rows_sweep: Option<RowSweep>,
 }
 
 impl<'a> Flood<'a> {
@@ -85,6 +93,7 @@ impl<'a> Flood<'a> {
         queue
             .try_reserve_exact(FIRST_QUEUE_SPANS)
             .map_err(|_| Error::alloc::<Span>(FIRST_QUEUE_SPANS, None))?;
+        let rows_sweep = RowSweep::new(rows, cols, mines)?;
         Ok(Flood {
             cells,
             rows,
@@ -99,18 +108,27 @@ impl<'a> Flood<'a> {
             revealed: 0,
             touched: None,
             digits: Digits::new(),
+            rows_sweep,
         })
     }
 
     /// Reveals the hidden-empty cell `(row, col)`, opens its region if it is blank, and returns how
     /// many cells were revealed.
     pub(crate) fn open(&mut self, row: usize, col: usize) -> Result<usize> {
-        self.scan(Span {
-            row,
-            lo: col,
-            hi: col,
-            parent: Parent::Neither,
-        });
+        let zero = || {
+            let w = Window::new(self.cells, self.rows, self.cols, row, self.mines, None);
+            w.count(col) == 0
+        };
+        match self.rows_sweep.take() {
+            Some(mut sweep) if zero() => {
+                sweep.open(self, row, col);
+                self.rows_sweep = Some(sweep);
+            }
+            sweep => {
+                self.rows_sweep = sweep;
+                self.open_span(row, col, col);
+            }
+        }
         self.drain();
         while let Some((first, last)) = self.dirty.take() {
             self.sweep(first, last);
@@ -124,6 +142,60 @@ impl<'a> Flood<'a> {
             ));
         }
         Ok(self.revealed)
+    }
+
+    /// Scans the hidden cells `lo..=hi` of row `row`, each of which borders a revealed blank
+    /// (or is the click), and queues what their blanks open.
+    pub(super) fn open_span(&mut self, row: usize, lo: usize, hi: usize) {
+        self.scan(Span {
+            row,
+            lo,
+            hi,
+            parent: Parent::Neither,
+        });
+    }
+
+    /// Shows the count of the hidden-empty cell `(row, col)`, which borders a revealed blank.
+    pub(super) fn reveal_digit(&mut self, row: usize, col: usize) {
+        let i = row * self.cols + col;
+        if self.cells[i] == EMPTY {
+            let w = Window::new(
+                self.cells, self.rows, self.cols, row, self.mines, self.words,
+            );
+            self.cells[i] = digit(w.count(col));
+            self.note_revealed(row, 1);
+        }
+    }
+
+    /// Counts `n` cells revealed in row `row` by a sweep.
+    pub(super) fn note_revealed(&mut self, row: usize, n: usize) {
+        if n > 0 {
+            self.revealed += n;
+            self.note_touched(row);
+        }
+    }
+
+    fn note_touched(&mut self, r: usize) {
+        self.touched = Some(match self.touched {
+            Some((a, b)) => (a.min(r), b.max(r)),
+            None => (r, r),
+        });
+    }
+
+    pub(super) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub(super) fn cols(&self) -> usize {
+        self.cols
+    }
+
+    pub(super) fn cells(&self) -> &[u8] {
+        self.cells
+    }
+
+    pub(super) fn cells_mut(&mut self) -> &mut [u8] {
+        self.cells
     }
 
     fn drain(&mut self) {
@@ -140,10 +212,7 @@ impl<'a> Flood<'a> {
     /// Reveals every hidden-empty cell of the span, extending blank runs past its ends.
     fn scan(&mut self, span: Span) {
         let Span { row: r, lo, hi, .. } = span;
-        self.touched = Some(match self.touched {
-            Some((a, b)) => (a.min(r), b.max(r)),
-            None => (r, r),
-        });
+        self.note_touched(r);
         let base = r * self.cols;
         let mut c = lo;
         while c <= hi {
@@ -410,6 +479,49 @@ mod tests {
         assert!(got == want);
     }
 
+    /// Boards large enough for the row sweeps, through the public path: a random one, a wall
+    /// that the region has to go round and come back up, and a comb whose teeth turn back.
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn large_boards_take_the_row_sweeps_and_match_the_seed() {
+        let (rows, cols) = (130, 150);
+        assert!(RowSweep::new(rows, cols, &LEETCODE_MINES)
+            .unwrap()
+            .is_some());
+        let mut state = 11u64;
+        let random: Vec<u8> = (0..rows * cols)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if state >> 33 & 255 < 3 {
+                    MINE
+                } else {
+                    EMPTY
+                }
+            })
+            .collect();
+        let mut wall = vec![EMPTY; rows * cols];
+        for r in 2..rows - 2 {
+            wall[r * cols + cols / 2] = MINE;
+        }
+        let boards = [random, wall, comb(rows, cols), comb(rows, cols + 3)];
+        for (i, board) in boards.iter().enumerate() {
+            let cols = board.len() / rows;
+            for (r, c) in [(0, 0), (rows / 2, 5), (rows - 1, cols - 1), (70, cols - 9)] {
+                if board[r * cols + c] != EMPTY {
+                    continue;
+                }
+                let mut got = board.clone();
+                crate::mines::reveal_empty(&mut got, rows, cols, r, c, &LEETCODE_MINES).unwrap();
+                assert!(
+                    got == seed_click(board, cols, r, c),
+                    "board {i}, click ({r}, {c})"
+                );
+            }
+        }
+    }
+
     #[test]
     fn marker_byte_is_free_and_harmless() {
         let board = b"MEBX12345678\0\x01".to_vec();
@@ -419,33 +531,60 @@ mod tests {
     }
 
     fn any_board() -> impl Strategy<Value = (usize, usize, Vec<u8>, usize, usize)> {
-        (1usize..=40, 1usize..=40, 0u32..30, any::<bool>()).prop_flat_map(
-            |(rows, cols, pct, extras)| {
-                let cell = if extras {
-                    prop_oneof![
-                        pct.max(1) => Just(b'M'),
-                        100 - pct => Just(b'E'),
-                        3 => Just(b'B'),
-                        2 => Just(b'X'),
-                        3 => b'1'..=b'8',
-                    ]
-                    .boxed()
-                } else {
-                    prop_oneof![pct.max(1) => Just(b'M'), 100 - pct => Just(b'E')].boxed()
-                };
-                (
-                    Just(rows),
-                    Just(cols),
-                    proptest::collection::vec(cell, rows * cols),
-                    0..rows,
-                    0..cols,
-                )
-            },
-        )
+        board_of(1..=40, 1..=40)
+    }
+
+    fn board_of(
+        rows: std::ops::RangeInclusive<usize>,
+        cols: std::ops::RangeInclusive<usize>,
+    ) -> impl Strategy<Value = (usize, usize, Vec<u8>, usize, usize)> {
+        (rows, cols, 0u32..30, any::<bool>()).prop_flat_map(|(rows, cols, pct, extras)| {
+            let cell = if extras {
+                prop_oneof![
+                    pct.max(1) => Just(b'M'),
+                    100 - pct => Just(b'E'),
+                    3 => Just(b'B'),
+                    2 => Just(b'X'),
+                    3 => b'1'..=b'8',
+                ]
+                .boxed()
+            } else {
+                prop_oneof![pct.max(1) => Just(b'M'), 100 - pct => Just(b'E')].boxed()
+            };
+            (
+                Just(rows),
+                Just(cols),
+                proptest::collection::vec(cell, rows * cols),
+                0..rows,
+                0..cols,
+            )
+        })
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        /// The row sweeps, forced on boards of any size and with any queue cap, give the seed's
+        /// board: what they hand to the span fill is finished there.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn row_sweeps_match_the_seed(
+            (rows, cols, board, r, c) in prop_oneof![any_board(), board_of(1..=12, 60..=200)],
+            max_spans in prop_oneof![Just(usize::MAX), 1usize..6],
+        ) {
+            let want = seed_click(&board, cols, r, c);
+            let mut got = board.clone();
+            if got[r * cols + c] == EMPTY {
+                let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES).unwrap();
+                flood.max_spans = max_spans;
+                flood.rows_sweep = RowSweep::forced(cols, &LEETCODE_MINES);
+                assert!(flood.rows_sweep.is_some());
+                flood.open(r, c).unwrap();
+            } else if got[r * cols + c] == MINE {
+                got[r * cols + c] = b'X';
+            }
+            prop_assert_eq!(got, want);
+        }
 
         /// Every queue cap, down to one span, gives the seed's board: the pending-marker sweeps
         /// do the rest of the work.

@@ -75,6 +75,12 @@ impl MineBytes {
         }
         (len > 0).then_some(MineBytes { bytes, len })
     }
+
+    /// The bytes, and how many of them are in use.
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> ([u8; 4], usize) {
+        (self.bytes, self.len)
+    }
 }
 
 /// Cells per block test.
