@@ -81,21 +81,6 @@ impl BitRows {
         &mut self.data[at]
     }
 
-    /// All words of row `r` (`usize::MAX` and `rows` included) of a one-plane grid.
-    #[inline(always)]
-    pub(crate) fn row(&self, r: usize) -> &[u64] {
-        debug_assert_eq!(self.planes, 1);
-        &self.data[self.at(r, 0)..][..self.words]
-    }
-
-    /// All words of row `r` of a one-plane grid, to write.
-    #[inline(always)]
-    pub(crate) fn row_mut(&mut self, r: usize) -> &mut [u64] {
-        debug_assert_eq!(self.planes, 1);
-        let at = self.at(r, 0);
-        &mut self.data[at..][..self.words]
-    }
-
     /// Every plane of word `w` of row `r`.
     #[inline(always)]
     pub(crate) fn planes(&self, r: usize, w: usize) -> &[u64] {

@@ -155,18 +155,6 @@ impl<'a> Flood<'a> {
         });
     }
 
-    /// Shows the count of the hidden-empty cell `(row, col)`, which borders a revealed blank.
-    pub(super) fn reveal_digit(&mut self, row: usize, col: usize) {
-        let i = row * self.cols + col;
-        if self.cells[i] == EMPTY {
-            let w = Window::new(
-                self.cells, self.rows, self.cols, row, self.mines, self.words,
-            );
-            self.cells[i] = digit(w.count(col));
-            self.note_revealed(row, 1);
-        }
-    }
-
     /// Counts `n` cells revealed in row `row` by a sweep.
     pub(super) fn note_revealed(&mut self, row: usize, n: usize) {
         if n > 0 {

@@ -9,7 +9,6 @@
 //! span, so a sweep never has to turn. Random boards open almost wholly in the two sweeps; a maze
 //! leaves most of its work to the span fill, which is right on any board.
 
-use super::bit_rows::BitRows;
 use super::board::{MineTable, BLANK, EMPTY};
 use super::flood::Flood;
 use super::neighbours::MineBytes;
@@ -18,66 +17,66 @@ use crate::error::{try_refill, Result};
 /// The sweep's buffers may use at most one byte for this many cells of the board.
 pub(crate) const SWEEP_BYTES_PER_CELL: usize = 64;
 
-/// Row masks kept besides the three rows of mine bits.
-const MASKS: usize = 9;
+/// Row masks kept: four rows of mine bits and the `M_*` masks.
+const MASKS: usize = 12;
+
+/// Mine bits of four consecutive rows, row `q` in slot `q % 4` (so the row above the top,
+/// `usize::MAX`, is slot 3, as row -1 would be).
+const M_MINES: usize = 0;
+/// Hidden-empty cells of the row after the current one.
+const M_HIDDEN_NEXT: usize = 4;
+/// Hidden-empty cells of the current row, then those still hidden once it is written.
+const M_HIDDEN: usize = 5;
+/// Zero cells of the current row.
+const M_ZERO: usize = 6;
+/// Blanks of the current row: first its seeds, then whole runs.
+const M_BLANK: usize = 7;
+/// The same three masks for the row behind.
+const M_PREV_HIDDEN: usize = 8;
+const M_PREV_ZERO: usize = 9;
+const M_PREV_BLANK: usize = 10;
+/// The first row's blanks, where the second sweep starts.
+const M_FIRST_BLANK: usize = 11;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The bit masks of the rows around the sweep.
 pub(crate) struct RowSweep {
     words: usize,
     /// The mine bytes (each counting one).
     mines: MineBytes,
-    /// Mine bits of the row before, at and after the current one (rows -1, 0 and 1).
-    around: BitRows,
     /// `MASKS` masks of `words` words each; see the `M_*` indices.
     masks: Vec<u64>,
 }
-
-/// Hidden-empty cells of the row after the current one.
-const M_HIDDEN_NEXT: usize = 0;
-/// Hidden-empty cells of the current row.
-const M_HIDDEN: usize = 1;
-/// Zero cells of the current row.
-const M_ZERO: usize = 2;
-/// Blanks of the current row.
-const M_BLANK: usize = 3;
-/// Blanks, zero cells and still-hidden cells of the row behind.
-const M_PREV_BLANK: usize = 4;
-const M_PREV_ZERO: usize = 5;
-const M_PREV_HIDDEN: usize = 6;
-/// The first row's blanks, where the second sweep starts.
-const M_FIRST_BLANK: usize = 7;
-/// The current row's digits.
-const M_DIGITS: usize = 8;
 
 impl RowSweep {
     /// Buffers for a `rows x cols` board, or `None` when the sweep does not apply: a mine table
     /// with a value other than 0 and 1 or with more than four mine bytes, or a board too small
     /// for the buffers to fit within [`SWEEP_BYTES_PER_CELL`].
     pub(crate) fn new(rows: usize, cols: usize, table: &MineTable) -> Result<Option<Self>> {
-        let words = cols.div_ceil(64);
-        let bytes = (MASKS + 3) * words * 8;
-        let Some(mines) = MineBytes::of(table) else {
-            return Ok(None);
-        };
-        if table.iter().any(|&v| v > 1) || bytes > rows * cols / SWEEP_BYTES_PER_CELL {
+        let bytes = MASKS * cols.div_ceil(64) * 8;
+        if bytes > rows * cols / SWEEP_BYTES_PER_CELL {
             return Ok(None);
         }
-        Self::with_words(cols, mines).map(Some)
+        match Self::simple(table) {
+            Some(mines) => Self::with_words(cols, mines).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The table's mine bytes when there are one to four and each counts one.
+    fn simple(table: &MineTable) -> Option<MineBytes> {
+        let mines = MineBytes::of(table)?;
+        table.iter().all(|&v| v <= 1).then_some(mines)
     }
 
     fn with_words(cols: usize, mines: MineBytes) -> Result<Self> {
         let words = cols.div_ceil(64);
-        let mut around = BitRows::default();
-        around.reset(1, cols, 1)?;
         let mut masks = Vec::new();
         try_refill(&mut masks, MASKS * words, 0)?;
         Ok(RowSweep {
             words,
             mines,
-            around,
             masks,
         })
     }
@@ -85,11 +84,7 @@ impl RowSweep {
     /// Buffers whatever the board's size, for tests.
     #[cfg(test)]
     pub(crate) fn forced(cols: usize, table: &MineTable) -> Option<Self> {
-        let mines = MineBytes::of(table)?;
-        if table.iter().any(|&v| v > 1) {
-            return None;
-        }
-        Self::with_words(cols, mines).ok()
+        Self::with_words(cols, Self::simple(table)?).ok()
     }
 
     fn mask(&self, m: usize) -> &[u64] {
@@ -100,66 +95,65 @@ impl RowSweep {
         &mut self.masks[m * self.words..][..self.words]
     }
 
+    fn copy_mask(&mut self, from: usize, to: usize) {
+        let w = self.words;
+        self.masks.copy_within(from * w..(from + 1) * w, to * w);
+    }
+
     /// Opens the region of the zero cell `(row, col)`: the two sweeps, with the spans they could
     /// not follow left in `flood`'s queue.
     pub(crate) fn open(&mut self, flood: &mut Flood, row: usize, col: usize) {
         let rows = flood.rows();
         self.enter(flood, row, 1);
-        let w = self.words;
-        self.zero_of_current();
-        // The first step has no row behind: the up sweep takes the row above whole.
+        // The first row has no row behind: the up sweep takes the row above whole.
         for m in [M_PREV_BLANK, M_PREV_ZERO, M_PREV_HIDDEN, M_BLANK] {
             self.mask_mut(m).fill(0);
         }
-        self.masks[M_BLANK * w + col / 64] = self.masks[M_ZERO * w + col / 64] & 1 << (col % 64);
+        self.masks[M_BLANK * self.words + col / 64] = 1 << (col % 64);
         self.step(flood, row, 1);
-        self.masks
-            .copy_within(M_BLANK * w..(M_BLANK + 1) * w, M_FIRST_BLANK * w);
+        self.copy_mask(M_BLANK, M_FIRST_BLANK);
         let mut r = row;
         while r + 1 < rows && self.mask(M_BLANK).iter().any(|&b| b != 0) {
             self.advance(flood, r, 1);
             r += 1;
-            self.seed_from_prev();
             self.step(flood, r, 1);
         }
         if row == 0 || self.mask(M_FIRST_BLANK).iter().all(|&b| b == 0) {
             return;
         }
         // The first row may have changed since (digits and spans from the row below), so its
-        // masks are read again.
+        // masks are read again; its zero cells are now the ones still hidden.
         self.enter(flood, row, -1);
-        self.masks
-            .copy_within(M_FIRST_BLANK * w..(M_FIRST_BLANK + 1) * w, M_BLANK * w);
-        self.zero_of_current();
+        self.mask_mut(M_BLANK).fill(0);
+        self.step_masks(row);
         let mut r = row;
+        self.copy_mask(M_FIRST_BLANK, M_BLANK);
         while r > 0 && self.mask(M_BLANK).iter().any(|&b| b != 0) {
             self.advance(flood, r, -1);
             r -= 1;
-            self.seed_from_prev();
             self.step(flood, r, -1);
         }
     }
 
-    /// Loads the mine bits of rows `r - 1 ..= r + 1` and the hidden cells of row `r` and of the
+    /// Loads the mine bits of rows `r - 1 ..= r + 1`, and the hidden cells of row `r` and of the
     /// row after it in direction `d`.
     fn enter(&mut self, flood: &Flood, r: usize, d: isize) {
-        for (slot, q) in [(usize::MAX, r.wrapping_sub(1)), (0, r), (1, r + 1)] {
-            let dest = if q == r { M_HIDDEN } else { M_HIDDEN_NEXT };
-            let keep = q == r || q == r.wrapping_add_signed(d);
-            self.load(flood, q, slot, keep.then_some(dest));
-        }
+        self.load(flood, r.wrapping_sub(1), (d < 0).then_some(M_HIDDEN_NEXT));
+        self.load(flood, r, Some(M_HIDDEN));
+        self.load(flood, r + 1, (d > 0).then_some(M_HIDDEN_NEXT));
     }
 
-    /// Reads row `q` (all clear when off the board) into mine slot `slot` and, if asked, its
+    /// Reads row `q` (all clear when off the board) into its mine slot and, if asked, its
     /// hidden cells into mask `hidden`.
-    fn load(&mut self, flood: &Flood, q: usize, slot: usize, hidden: Option<usize>) {
+    fn load(&mut self, flood: &Flood, q: usize, hidden: Option<usize>) {
         let w = self.words;
         let cols = flood.cols();
         let mines = self.mines;
-        let mine_out = self.around.row_mut(slot);
+        let (head, tail) = self.masks.split_at_mut(M_HIDDEN_NEXT * w);
+        let mine_out = &mut head[(q % 4) * w..][..w];
         let mut spare = [0u64; 1];
         let hidden_out = match hidden {
-            Some(h) => &mut self.masks[h * w..][..w],
+            Some(h) => &mut tail[(h - M_HIDDEN_NEXT) * w..][..w],
             None => &mut spare[..],
         };
         if q >= flood.rows() {
@@ -198,158 +192,192 @@ impl RowSweep {
     /// Moves the window one row in direction `d` from row `r`: the current row becomes the row
     /// behind, and the row two ahead is read.
     fn advance(&mut self, flood: &Flood, r: usize, d: isize) {
-        let w = self.words;
         for (from, to) in [
             (M_BLANK, M_PREV_BLANK),
             (M_ZERO, M_PREV_ZERO),
             (M_HIDDEN, M_PREV_HIDDEN),
+            (M_HIDDEN_NEXT, M_HIDDEN),
         ] {
-            self.masks.copy_within(from * w..(from + 1) * w, to * w);
+            self.copy_mask(from, to);
         }
-        self.masks
-            .copy_within(M_HIDDEN_NEXT * w..(M_HIDDEN_NEXT + 1) * w, M_HIDDEN * w);
-        let far = r.wrapping_add_signed(2 * d);
-        let (gone, kept, new) = if d > 0 {
-            (usize::MAX, 0, 1)
-        } else {
-            (1, 0, usize::MAX)
-        };
-        for k in 0..w {
-            *self.around.get_mut(gone, 0, k) = self.around.get(kept, 0, k);
-            *self.around.get_mut(kept, 0, k) = self.around.get(new, 0, k);
-        }
-        self.load(flood, far, new, Some(M_HIDDEN_NEXT));
-        self.zero_of_current();
+        self.load(flood, r.wrapping_add_signed(2 * d), Some(M_HIDDEN_NEXT));
     }
 
-    /// The zero cells of the current row: hidden, with no mine bit around.
-    fn zero_of_current(&mut self) {
+    /// The zero cells of row `r` (hidden, no mine bit around) and its seeds: its zero cells
+    /// beside the blanks of the row behind, or (`r` is the first row) the click already in the
+    /// blank mask. Then the seeds carried up to the ends of their runs.
+    fn step_masks(&mut self, r: usize) {
         let w = self.words;
-        let (a, b, c) = (
-            self.around.row(usize::MAX),
-            self.around.row(0),
-            self.around.row(1),
-        );
-        let (head, tail) = self.masks.split_at_mut(M_ZERO * w);
-        let (hidden, zero) = (&head[M_HIDDEN * w..][..w], &mut tail[..w]);
-        let column = |k: usize| a[k] | b[k] | c[k];
+        let [mines, _, hidden, zero, blank, _, _, prev_blank, _] = self.split();
+        let rows = [r.wrapping_sub(1), r, r + 1].map(|q| &mines[(q % 4) * w..][..w]);
+        let column = |k: usize| rows[0][k] | rows[1][k] | rows[2][k];
         let mut before = 0;
         let mut here = column(0);
+        let mut carry = false;
         for k in 0..w {
             let after = if k + 1 < w { column(k + 1) } else { 0 };
             let near = here | here << 1 | here >> 1 | before >> 63 | after << 63;
-            zero[k] = hidden[k] & !near;
             before = here;
             here = after;
+            let z = hidden[k] & !near;
+            zero[k] = z;
+            let s = (blank[k] | spread(prev_blank, k)) & z;
+            blank[k] = if s == z {
+                // Already whole (most words are, in a large region): only the carry matters.
+                carry = z >> 63 != 0;
+                s
+            } else {
+                let (t, c1) = z.overflowing_add(s);
+                let (t, c2) = t.overflowing_add(u64::from(carry));
+                carry = c1 | c2;
+                s | (z & !t)
+            };
         }
     }
 
-    /// Seeds the current row: its zero cells beside the blanks of the row behind.
-    fn seed_from_prev(&mut self) {
+    /// The four mine rows (as one slice) and the other masks, in `M_*` order.
+    fn split(&mut self) -> [&mut [u64]; MASKS - 3] {
         let w = self.words;
-        for k in 0..w {
-            let s = spread(self.mask(M_PREV_BLANK), k) & self.masks[M_ZERO * w + k];
-            self.masks[M_BLANK * w + k] = s;
+        let mut rest = &mut self.masks[..];
+        let mut out: [&mut [u64]; MASKS - 3] = Default::default();
+        for (i, m) in out.iter_mut().enumerate() {
+            let len = if i == M_MINES { 4 * w } else { w };
+            let (a, b) = std::mem::take(&mut rest).split_at_mut(len);
+            *m = a;
+            rest = b;
         }
+        out
     }
 
-    /// Grows the seeds in the blank mask to whole runs of zero cells, writes row `r`, and hands
-    /// the row behind (in direction `d`) what this row's blanks reveal there.
+    /// Finds row `r`'s blanks, writes the row, and hands the row behind (in direction `d`) what
+    /// this row's blanks reveal there.
     fn step(&mut self, flood: &mut Flood, r: usize, d: isize) {
+        self.step_masks(r);
         let w = self.words;
         let cols = flood.cols();
-        {
-            let (head, tail) = self.masks.split_at_mut(M_BLANK * w);
-            fill_runs(&head[M_ZERO * w..][..w], &mut tail[..w]);
+        let back = r.checked_add_signed(-d).filter(|&b| b < flood.rows());
+        let [mines, _, hidden, zero, blank, prev_hidden, prev_zero, prev_blank, _] = self.split();
+        // Seeds carried down to the starts of their runs.
+        let mut carry = false;
+        for k in (0..w).rev() {
+            let (z, s) = (zero[k], blank[k]);
+            if s == z {
+                carry = z & 1 != 0;
+                continue;
+            }
+            let (zr, sr) = (z.reverse_bits(), s.reverse_bits());
+            let (t, c1) = zr.overflowing_add(sr);
+            let (t, c2) = t.overflowing_add(u64::from(carry));
+            carry = c1 | c2;
+            blank[k] = s | (zr & !t).reverse_bits();
         }
-        let mut revealed = 0;
-        let row = &mut flood.cells_mut()[r * cols..][..cols];
-        let (head, tail) = self.masks.split_at_mut(M_BLANK * w);
-        let hidden = &mut head[M_HIDDEN * w..][..w];
-        let (blank, tail) = tail.split_at_mut(w);
-        let (prev, tail) = tail.split_at_mut(w);
-        let digit = &mut tail[(M_DIGITS - M_PREV_BLANK - 1) * w..][..w];
-        let mine_rows = [
-            self.around.row(usize::MAX),
-            self.around.row(0),
-            self.around.row(1),
-        ];
-        let open = |k: usize| blank.get(k).map_or(0, |b| b | prev[k]);
+        let mine_rows =
+            |q: usize| [q.wrapping_sub(1), q, q + 1].map(|x| &mines[(x % 4) * w..][..w]);
+        let (here_rows, back_rows) = (mine_rows(r), back.map(mine_rows));
+        let (row, mut behind) = two_rows(flood.cells_mut(), cols, r, back);
+        let open = |k: usize| blank.get(k).map_or(0, |b| b | prev_blank[k]);
         let (mut before, mut here) = (0, open(0));
-        // First the masks: a hidden cell beside a blank here or behind shows its count.
+        let mut revealed = 0;
+        let mut revealed_behind = 0;
+        let mut turns = false;
         for k in 0..w {
-            let after = open(k + 1);
-            let beside = here | here << 1 | here >> 1 | before >> 63 | after << 63;
             let b = blank[k];
+            let after = open(k + 1);
+            // A hidden cell beside a blank here or behind shows its count.
+            let beside = here | here << 1 | here >> 1 | before >> 63 | after << 63;
             let digits = beside & hidden[k] & !b;
-            hidden[k] &= !(b | digits);
-            digit[k] = digits;
             before = here;
             here = after;
-        }
-        // Then the bytes.
-        let (full, tail) = row.split_at_mut(cols / 64 * 64);
-        for (cells, &b) in full.chunks_exact_mut(64).zip(blank.iter()) {
-            let cells: &mut [u8; 64] = cells.try_into().unwrap();
+            hidden[k] &= !(b | digits);
+            let cells = &mut row[64 * k..(64 * k + 64).min(cols)];
             if b == !0 {
-                *cells = [BLANK; 64];
+                if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *cells) {
+                    *all = [BLANK; 64];
+                }
                 revealed += 64;
             } else if b != 0 {
                 write_blanks(cells, b);
                 revealed += b.count_ones() as usize;
             }
-        }
-        if !tail.is_empty() {
-            let b = blank[w - 1];
-            write_blanks(tail, b);
-            revealed += b.count_ones() as usize;
-        }
-        for (k, &digits) in digit.iter().enumerate() {
-            let mut rest = digits;
-            while rest != 0 {
-                let c = 64 * k + rest.trailing_zeros() as usize;
-                row[c] = b'0' + mines_around(&mine_rows, c) as u8;
-                revealed += 1;
-                rest &= rest - 1;
+            revealed += write_digits(cells, digits, &here_rows, 64 * k);
+            // Behind: hidden cells beside this row's blanks that the row behind did not reveal.
+            // Digits are written there; zero cells, where the region turns back, are kept (in
+            // the zero mask of the row behind, no longer needed) for the span fill.
+            if let (Some(behind), Some(back_rows)) = (behind.as_deref_mut(), &back_rows) {
+                let touched = spread(blank, k) & prev_hidden[k];
+                let turn = touched & prev_zero[k];
+                prev_zero[k] = turn;
+                turns |= turn != 0;
+                let cells = &mut behind[64 * k..(64 * k + 64).min(cols)];
+                revealed_behind += write_digits(cells, touched & !turn, back_rows, 64 * k);
             }
         }
         flood.note_revealed(r, revealed);
-        let Some(back) = r.checked_add_signed(-d).filter(|&b| b < flood.rows()) else {
-            return;
-        };
-        // Behind: hidden cells beside this row's blanks that the row behind did not reveal.
-        // Digits are written; zero cells, where the region turns back, go to the span fill as
-        // runs (possibly across words).
-        let mut run: Option<(usize, usize)> = None;
-        for k in 0..w {
-            let touched = spread(self.mask(M_BLANK), k) & self.masks[M_PREV_HIDDEN * w + k];
-            if touched == 0 {
-                continue;
-            }
-            let turn = touched & self.masks[M_PREV_ZERO * w + k];
-            let mut rest = touched;
-            while rest != 0 {
-                let i = rest.trailing_zeros();
-                let c = 64 * k + i as usize;
-                if turn >> i & 1 == 0 {
-                    flood.reveal_digit(back, c);
-                } else {
-                    run = match run {
-                        Some((lo, hi)) if hi + 1 == c => Some((lo, c)),
-                        Some((lo, hi)) => {
-                            flood.open_span(back, lo, hi);
-                            Some((c, c))
-                        }
-                        None => Some((c, c)),
-                    };
-                }
-                rest &= rest - 1;
-            }
+        if let Some(back) = back {
+            flood.note_revealed(back, revealed_behind);
         }
-        if let Some((lo, hi)) = run {
-            flood.open_span(back, lo, hi);
+        if let (Some(back), true) = (back, turns) {
+            open_runs(flood, back, prev_zero);
         }
     }
+}
+
+/// Row `r` of the board, and row `back` when there is one, both to write.
+fn two_rows(
+    cells: &mut [u8],
+    cols: usize,
+    r: usize,
+    back: Option<usize>,
+) -> (&mut [u8], Option<&mut [u8]>) {
+    match back {
+        None => (&mut cells[r * cols..][..cols], None),
+        Some(b) if b < r => {
+            let (lo, hi) = cells.split_at_mut(r * cols);
+            (&mut hi[..cols], Some(&mut lo[b * cols..][..cols]))
+        }
+        Some(b) => {
+            let (lo, hi) = cells.split_at_mut(b * cols);
+            (&mut lo[r * cols..][..cols], Some(&mut hi[..cols]))
+        }
+    }
+}
+
+/// Hands each run of set bits of `turns` (a mask of row `row`) to the span fill.
+fn open_runs(flood: &mut Flood, row: usize, turns: &[u64]) {
+    let mut run: Option<(usize, usize)> = None;
+    for (k, &t) in turns.iter().enumerate() {
+        let mut rest = t;
+        while rest != 0 {
+            let c = 64 * k + rest.trailing_zeros() as usize;
+            run = match run {
+                Some((lo, hi)) if hi + 1 == c => Some((lo, c)),
+                Some((lo, hi)) => {
+                    flood.open_span(row, lo, hi);
+                    Some((c, c))
+                }
+                None => Some((c, c)),
+            };
+            rest &= rest - 1;
+        }
+    }
+    if let Some((lo, hi)) = run {
+        flood.open_span(row, lo, hi);
+    }
+}
+
+/// Writes the counts of the cells whose bits are set in `digits` (cells `first..` of a row whose
+/// mine rows are `rows`); returns how many.
+#[inline(always)]
+fn write_digits(cells: &mut [u8], digits: u64, rows: &[&[u64]; 3], first: usize) -> usize {
+    let mut rest = digits;
+    let mut n = 0;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        cells[i] = b'0' + mines_around(rows, first + i) as u8;
+        rest &= rest - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Bits of 64 bytes: the hidden-empty ones, and the mines. The byte tests are plain comparisons
@@ -398,6 +426,9 @@ fn pack(flags: &[u8; 64]) -> u64 {
 fn mines_around(rows: &[&[u64]; 3], c: usize) -> u32 {
     let (k, i) = (c / 64, c % 64);
     let window = |row: &[u64]| {
+        if (1..63).contains(&i) {
+            return (row[k] >> (i - 1)) as usize & 7;
+        }
         let before = if k > 0 { row[k - 1] >> 63 } else { 0 };
         let after = row.get(k + 1).copied().unwrap_or(0);
         let x = u128::from(after) << 65 | u128::from(row[k]) << 1 | u128::from(before);
@@ -423,36 +454,6 @@ fn spread(x: &[u64], k: usize) -> u64 {
     let before = if k > 0 { x[k - 1] >> 63 } else { 0 };
     let after = x.get(k + 1).map_or(0, |&a| a << 63);
     x[k] | x[k] << 1 | x[k] >> 1 | before | after
-}
-
-/// Grows `seeds` (a subset of `zero`) to the whole runs of `zero` holding them. An addition
-/// carries a seed up to the end of its run; the same on reversed bits carries it down to the
-/// start.
-fn fill_runs(zero: &[u64], seeds: &mut [u64]) {
-    let mut carry = false;
-    for (s, &z) in seeds.iter_mut().zip(zero) {
-        if *s == z {
-            // Already whole (most words are, in a large region): only the carry matters.
-            carry = z >> 63 != 0;
-            continue;
-        }
-        let (t, c1) = z.overflowing_add(*s);
-        let (t, c2) = t.overflowing_add(u64::from(carry));
-        carry = c1 | c2;
-        *s |= z & !t;
-    }
-    carry = false;
-    for (s, &z) in seeds.iter_mut().zip(zero).rev() {
-        if *s == z {
-            carry = z & 1 != 0;
-            continue;
-        }
-        let (zr, sr) = (z.reverse_bits(), s.reverse_bits());
-        let (t, c1) = zr.overflowing_add(sr);
-        let (t, c2) = t.overflowing_add(u64::from(carry));
-        carry = c1 | c2;
-        *s |= (zr & !t).reverse_bits();
-    }
 }
 
 /// Writes `BLANK` into the cells whose bits are set, eight at a time.
@@ -494,11 +495,24 @@ fn write_blanks(cells: &mut [u8], bits: u64) {
 /// 0xff in byte `i` for each set bit `i` of `byte` (below 256).
 #[inline(always)]
 fn byte_mask(byte: u64) -> u64 {
-    let sel = (byte * ONES) & 0x8040_2010_0804_0201;
-    // A byte's high bit is set exactly when the byte is nonzero.
-    let nonzero = (((sel & !HIGHS) + !HIGHS) | sel) & HIGHS;
-    (nonzero >> 7) * 0xff
+    BYTE_MASKS[byte as usize]
 }
+
+const BYTE_MASKS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b] |= 0xff << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
@@ -522,22 +536,5 @@ mod tests {
         }
         assert_eq!(pack(&flags), 1 | 2 | 1 << 7 | 1 << 8 | 1 << 30 | 1 << 63);
         assert_eq!(pack(&[1; 64]), !0);
-    }
-
-    #[test]
-    fn runs_grow_both_ways_across_words() {
-        // Zero cells 5..=70 and 100..=130 and 200; seeds at 69, 130 and nowhere else.
-        let mut zero = [0u64; 4];
-        let set = |m: &mut [u64; 4], c: usize| m[c / 64] |= 1 << (c % 64);
-        for c in (5..=70).chain(100..=130).chain([200]) {
-            set(&mut zero, c);
-        }
-        let mut seeds = [0u64; 4];
-        set(&mut seeds, 69);
-        set(&mut seeds, 130);
-        fill_runs(&zero, &mut seeds);
-        let mut want = zero;
-        want[3] = 0;
-        assert_eq!(seeds, want);
     }
 }
