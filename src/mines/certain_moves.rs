@@ -17,6 +17,7 @@
 
 use super::board::{check_coordinate, check_revealed_counts, Board, BLANK, EMPTY, EXPLODED, MINE};
 use super::constraints::{Grid, RowRules, HIDDEN, KNOWN_MINE};
+use super::flood::Regions;
 use super::probability::{with_counter, Counter};
 use super::reveal::reveal_empty_rows;
 use crate::error::{try_push, Error, ErrorKind, Result};
@@ -235,8 +236,16 @@ impl CertainPlay {
             return Ok(None);
         }
         let (r, c) = (i / self.cols, i % self.cols);
-        let (n, rows) =
-            reveal_empty_rows(&mut self.cells, self.rows, self.cols, r, c, &PLAY_MINES)?;
+        // Certain moves open many regions, mostly small: the span fill alone is quicker there.
+        let (n, rows) = reveal_empty_rows(
+            &mut self.cells,
+            self.rows,
+            self.cols,
+            r,
+            c,
+            &PLAY_MINES,
+            Regions::Small,
+        )?;
         self.hidden_safe -= n;
         Ok(Some(rows))
     }

@@ -35,6 +35,16 @@ pub(crate) const QUEUE_BYTES_PER_CELL: usize = 32;
 const MIN_QUEUE_SPANS: usize = 64;
 const FIRST_QUEUE_SPANS: usize = 16;
 
+/// What a caller expects of the regions it opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Regions {
+    /// Any size: a click may open most of the board, which the row sweeps do fastest.
+    MayBeLarge,
+    /// Many small ones, as in play by certain moves. A sweep costs a pass over each row's
+    /// width even for a few cells, so the span fill alone is quicker.
+    Small,
+}
+
 /// Where a span's parent lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Parent {
@@ -86,6 +96,7 @@ impl<'a> Flood<'a> {
         rows: usize,
         cols: usize,
         mines: &'a MineTable,
+        regions: Regions,
     ) -> Result<Self> {
         let max_spans =
             (cells.len() / QUEUE_BYTES_PER_CELL / std::mem::size_of::<Span>()).max(MIN_QUEUE_SPANS);
@@ -93,7 +104,10 @@ impl<'a> Flood<'a> {
         queue
             .try_reserve_exact(FIRST_QUEUE_SPANS)
             .map_err(|_| Error::alloc::<Span>(FIRST_QUEUE_SPANS, None))?;
-        let rows_sweep = RowSweep::new(rows, cols, mines)?;
+        let rows_sweep = match regions {
+            Regions::MayBeLarge => RowSweep::new(rows, cols, mines)?,
+            Regions::Small => None,
+        };
         Ok(Flood {
             cells,
             rows,
@@ -396,7 +410,8 @@ mod tests {
         match cells[i] {
             MINE => cells[i] = b'X',
             EMPTY => {
-                let mut flood = Flood::new(cells, rows, cols, &LEETCODE_MINES).unwrap();
+                let mut flood =
+                    Flood::new(cells, rows, cols, &LEETCODE_MINES, Regions::Small).unwrap();
                 flood.max_spans = max_spans;
                 flood.open(r, c).unwrap();
                 return flood.pending.is_some();
@@ -458,7 +473,7 @@ mod tests {
         board[cols + c] = EMPTY;
         let want = seed_click(&board, cols, r, c);
         let mut got = board.clone();
-        let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES).unwrap();
+        let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES, Regions::Small).unwrap();
         flood.max_spans = 1;
         flood.open(r, c).unwrap();
         assert_eq!(flood.pending, Some(None));
@@ -563,7 +578,7 @@ mod tests {
             let want = seed_click(&board, cols, r, c);
             let mut got = board.clone();
             if got[r * cols + c] == EMPTY {
-                let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES).unwrap();
+                let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES, Regions::Small).unwrap();
                 flood.max_spans = max_spans;
                 flood.rows_sweep = RowSweep::forced(cols, &LEETCODE_MINES);
                 assert!(flood.rows_sweep.is_some());

@@ -6,7 +6,7 @@
 use super::board::{
     check_coordinate, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
-use super::flood::Flood;
+use super::flood::{Flood, Regions};
 use super::neighbours::Window;
 use crate::error::Result;
 
@@ -76,7 +76,7 @@ pub fn reveal_empty(
         .iter()
         .chain(b"12345678")
         .all(|&b| mines[b as usize] == 0));
-    reveal_empty_rows(cells, rows, cols, row, col, mines).map(|(n, _)| n)
+    reveal_empty_rows(cells, rows, cols, row, col, mines, Regions::MayBeLarge).map(|(n, _)| n)
 }
 
 /// [`reveal_empty`], also telling the first and last rows it changed.
@@ -87,6 +87,7 @@ pub(crate) fn reveal_empty_rows(
     row: usize,
     col: usize,
     mines: &MineTable,
+    regions: Regions,
 ) -> Result<(usize, (usize, usize))> {
     // A click next to a mine only shows its count: no queue needed.
     let k = Window::new(cells, rows, cols, row, mines, None).count(col);
@@ -94,7 +95,7 @@ pub(crate) fn reveal_empty_rows(
         cells[row * cols + col] = b'0'.wrapping_add(k as u8);
         return Ok((1, (row, row)));
     }
-    let mut flood = Flood::new(cells, rows, cols, mines)?;
+    let mut flood = Flood::new(cells, rows, cols, mines, regions)?;
     let n = flood.open(row, col)?;
     Ok((n, flood.rows_touched().unwrap_or((row, row))))
 }
