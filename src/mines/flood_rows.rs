@@ -299,7 +299,7 @@ impl RowSweep {
                 write_blanks(cells, b);
                 revealed += b.count_ones() as usize;
             }
-            revealed += write_digits(cells, digits, &here_rows, 64 * k);
+            revealed += write_digits(cells, digits, &here_rows, k);
             // Behind: hidden cells beside this row's blanks that the row behind did not reveal.
             // Digits are written there; zero cells, where the region turns back, are kept (in
             // the zero mask of the row behind, no longer needed) for the span fill.
@@ -309,7 +309,7 @@ impl RowSweep {
                 prev_zero[k] = turn;
                 turns |= turn != 0;
                 let cells = &mut behind[64 * k..(64 * k + 64).min(cols)];
-                revealed_behind += write_digits(cells, touched & !turn, back_rows, 64 * k);
+                revealed_behind += write_digits(cells, touched & !turn, back_rows, k);
             }
         }
         flood.note_revealed(r, revealed);
@@ -365,15 +365,15 @@ fn open_runs(flood: &mut Flood, row: usize, turns: &[u64]) {
     }
 }
 
-/// Writes the counts of the cells whose bits are set in `digits` (cells `first..` of a row whose
-/// mine rows are `rows`); returns how many.
+/// Writes the counts of the cells whose bits are set in `digits` (cells `64 * k ..` of a row
+/// whose mine rows are `rows`); returns how many.
 #[inline(always)]
-fn write_digits(cells: &mut [u8], digits: u64, rows: &[&[u64]; 3], first: usize) -> usize {
+fn write_digits(cells: &mut [u8], digits: u64, rows: &[&[u64]; 3], k: usize) -> usize {
     let mut rest = digits;
     let mut n = 0;
     while rest != 0 {
         let i = rest.trailing_zeros() as usize;
-        cells[i] = b'0' + mines_around(rows, first + i) as u8;
+        cells[i] = b'0' + mines_around(rows, 64 * k + i);
         rest &= rest - 1;
         n += 1;
     }
@@ -423,7 +423,7 @@ fn pack(flags: &[u8; 64]) -> u64 {
 /// Mine bits among the three cells `c - 1 ..= c + 1` of each of the three rows. (Baseline x86-64
 /// has no population count instruction, hence the table.)
 #[inline(always)]
-fn mines_around(rows: &[&[u64]; 3], c: usize) -> u32 {
+fn mines_around(rows: &[&[u64]; 3], c: usize) -> u8 {
     let (k, i) = (c / 64, c % 64);
     let window = |row: &[u64]| {
         if (1..63).contains(&i) {
@@ -434,7 +434,7 @@ fn mines_around(rows: &[&[u64]; 3], c: usize) -> u32 {
         let x = u128::from(after) << 65 | u128::from(row[k]) << 1 | u128::from(before);
         (x >> i) as usize & 7
     };
-    u32::from(POP9[window(rows[0]) | window(rows[1]) << 3 | window(rows[2]) << 6])
+    POP9[window(rows[0]) | window(rows[1]) << 3 | window(rows[2]) << 6]
 }
 
 /// Set bits of each 9-bit number.
@@ -470,18 +470,11 @@ fn write_blanks(cells: &mut [u8], bits: u64) {
     }
     let mut chunks = cells.chunks_exact_mut(8);
     let mut g = bits;
+    // Without branches: a partial word's groups are as often full as empty or mixed.
     for chunk in &mut chunks {
-        let byte = g & 0xff;
-        g >>= 8;
-        if byte == 0 {
-            continue;
-        }
         let bytes: &mut [u8; 8] = chunk.try_into().unwrap();
-        if byte == 0xff {
-            *bytes = [BLANK; 8];
-            continue;
-        }
-        let mask = byte_mask(byte);
+        let mask = byte_mask(g & 0xff);
+        g >>= 8;
         let old = u64::from_le_bytes(*bytes);
         *bytes = ((old & !mask) | ((ONES * u64::from(BLANK)) & mask)).to_le_bytes();
     }
