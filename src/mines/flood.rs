@@ -391,6 +391,10 @@ fn absent_byte(cells: &[u8], mines: &MineTable) -> Option<u8> {
 mod reference;
 
 #[cfg(test)]
+#[path = "../../tests/plain_reference/mod.rs"]
+mod plain_reference;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::mines::{LEETCODE_MINES, MINE};
@@ -586,6 +590,44 @@ mod tests {
             } else if got[r * cols + c] == MINE {
                 got[r * cols + c] = b'X';
             }
+            prop_assert_eq!(got, want);
+        }
+
+        /// The row sweeps with other mine tables (one to four mine bytes; flags and marks that
+        /// are not mines stop the flood like revealed cells) against the seed's method with the
+        /// table, cell for cell and in the count revealed.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn row_sweeps_with_other_tables_match_plain_reveal(
+            (rows, cols, raw, r, c) in prop_oneof![any_board(), board_of(1..=12, 60..=200)],
+            counted in proptest::sample::subsequence(b"MXFQ?".to_vec(), 1..=4),
+            marks in proptest::collection::vec(proptest::sample::select(b"MXFQ?Z".to_vec()), 1..=8),
+            max_spans in prop_oneof![Just(usize::MAX), 1usize..6],
+        ) {
+            let mut board = raw;
+            for (k, cell) in board.iter_mut().filter(|b| **b == MINE).enumerate() {
+                *cell = marks[k % marks.len()];
+            }
+            board[r * cols + c] = EMPTY;
+            let mut table: MineTable = [0; 256];
+            for &b in &counted {
+                table[b as usize] = 1;
+            }
+            let mut want = board.clone();
+            let n = plain_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
+            let mut got = board.clone();
+            let k = Window::new(&got, rows, cols, r, &table, None).count(c);
+            let revealed = if k > 0 {
+                got[r * cols + c] = digit(k);
+                1
+            } else {
+                let mut flood = Flood::new(&mut got, rows, cols, &table, Regions::Small).unwrap();
+                flood.max_spans = max_spans;
+                flood.rows_sweep = RowSweep::forced(cols, &table);
+                assert!(flood.rows_sweep.is_some());
+                flood.open(r, c).unwrap()
+            };
+            prop_assert_eq!(revealed, n);
             prop_assert_eq!(got, want);
         }
 
