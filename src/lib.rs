@@ -13,4 +13,9 @@ pub mod mines;
 pub mod radix_heap;
 pub mod snakes;
 
+/// The plain references the unit tests compare with, loaded once for the whole crate.
+#[cfg(test)]
+#[path = "../tests/plain_reference/mod.rs"]
+pub(crate) mod plain_reference;
+
 pub use error::{Error, ErrorKind, Result};

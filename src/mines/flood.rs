@@ -391,10 +391,6 @@ fn absent_byte(cells: &[u8], mines: &MineTable) -> Option<u8> {
 mod reference;
 
 #[cfg(test)]
-#[path = "../../tests/plain_reference/mod.rs"]
-mod plain_reference;
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::mines::{LEETCODE_MINES, MINE};
@@ -614,7 +610,7 @@ mod tests {
                 table[b as usize] = 1;
             }
             let mut want = board.clone();
-            let n = plain_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
+            let n = crate::plain_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
             let mut got = board.clone();
             let k = Window::new(&got, rows, cols, r, &table, None).count(c);
             let revealed = if k > 0 {

@@ -267,13 +267,9 @@ pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Opti
 }
 
 #[cfg(test)]
-#[path = "../../../tests/plain_reference/mod.rs"]
-mod plain_reference;
-
-#[cfg(test)]
 mod tests {
-    use super::plain_reference::linear_min_rolls as plain_bfs;
     use super::*;
+    use crate::plain_reference::linear_min_rolls as plain_bfs;
     use crate::snakes::rules::{Overshoot, Rules};
     use proptest::prelude::*;
     use std::collections::VecDeque;
