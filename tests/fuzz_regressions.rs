@@ -6,6 +6,8 @@
 
 #[path = "../fuzz/fuzz_targets/mines_click.rs"]
 mod mines_click;
+#[path = "../fuzz/fuzz_targets/mines_click_large.rs"]
+mod mines_click_large;
 #[path = "../fuzz/fuzz_targets/mines_session.rs"]
 mod mines_session;
 #[path = "../fuzz/fuzz_targets/mines_solvable.rs"]
@@ -27,6 +29,7 @@ type Check = fn(&[u8]);
 /// below fails until it does).
 const TARGETS: &[(&str, Check)] = &[
     ("mines_click", mines_click::check),
+    ("mines_click_large", mines_click_large::check),
     ("mines_session", mines_session::check),
     ("mines_solvable", mines_solvable::check),
     ("mines_solver", mines_solver::check),
