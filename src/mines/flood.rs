@@ -9,17 +9,17 @@
 //! Adjacent spans of one row are merged as they are queued.
 //!
 //! On a large board the fill starts with the bit-parallel row sweeps of `flood_rows.rs`, which open
-//! most of a big region a row at a time and leave the rest to the spans; their buffers are a few
-//! masks of one row, at most one byte per
+//! most of a big region a row at a time and leave the rest to the spans. Their buffers are a few
+//! bit masks of one row each, at most one byte per
 //! [`SWEEP_BYTES_PER_CELL`](super::flood_rows::SWEEP_BYTES_PER_CELL) cells.
 //!
-//! The board marks what is revealed, so the queue is the only other extra memory. It is capped at one
-//! byte per [`QUEUE_BYTES_PER_CELL`] cells. A random board never comes near that (its pending
+//! The board marks what is revealed, so the queue is the only other extra memory. It is capped at
+//! one byte per [`QUEUE_BYTES_PER_CELL`] cells. A random board never comes near that (its pending
 //! spans follow the opening's edge), but a maze-like one can: a comb with a tooth every fourth
 //! column keeps one span per tooth pending. Then the blank run that could not queue its spans is
-//! written with a byte found nowhere on the board instead of the blank byte, and later sweeps over
-//! the rows holding such runs turn them into blanks and scan their neighbours. Each sweep is a pass
-//! over those rows, so such boards are slower, never wrong. Nothing is allocated after the first
+//! written with a byte found nowhere on the board instead of the blank byte, and later passes over
+//! the rows holding such runs turn them into blanks and scan their neighbours. Each such pass reads
+//! those rows, so such boards are slower, never wrong. Nothing is allocated after the first
 //! write beyond the capped queue, so the fill does not fail half-way for want of memory. (Only a
 //! board holding every byte value leaves no marker free; the queue then grows past its cap, and
 //! an allocation failure there is reported with the board partly revealed.)
@@ -145,7 +145,7 @@ impl<'a> Flood<'a> {
         }
         self.drain();
         while let Some((first, last)) = self.dirty.take() {
-            self.sweep(first, last);
+            self.finish_pending(first, last);
         }
         if self.out_of_memory {
             // The queue could not grow: some cells were revealed, and the message says how the
@@ -169,7 +169,7 @@ impl<'a> Flood<'a> {
         });
     }
 
-    /// Counts `n` cells revealed in row `row` by a sweep.
+    /// Counts `n` cells revealed in row `row` by a row sweep.
     pub(super) fn note_revealed(&mut self, row: usize, n: usize) {
         if n > 0 {
             self.revealed += n;
@@ -331,8 +331,8 @@ impl<'a> Flood<'a> {
     }
 
     /// Turns the pending runs of rows `first..=last` into blanks and scans around each, as the
-    /// queue allows; runs that still do not fit are left pending for the next sweep.
-    fn sweep(&mut self, first: usize, last: usize) {
+    /// queue allows; runs that still do not fit are left pending for the next pass.
+    fn finish_pending(&mut self, first: usize, last: usize) {
         let Some(Some(p)) = self.pending else { return };
         for r in first..=last {
             let base = r * self.cols;
@@ -627,8 +627,8 @@ mod tests {
             prop_assert_eq!(got, want);
         }
 
-        /// Every queue cap, down to one span, gives the seed's board: the pending-marker sweeps
-        /// do the rest of the work.
+        /// Every queue cap, down to one span, gives the seed's board: the passes over pending
+        /// markers do the rest of the work.
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
         fn any_queue_cap_matches_the_seed(

@@ -122,12 +122,15 @@ impl RowSweep {
             return;
         }
         // The first row may have changed since (digits and spans from the row below), so its
-        // masks are read again; its zero cells are now the ones still hidden.
+        // masks are read again: its zero cells are now the ones still hidden. (With no seeds,
+        // `step_masks` finds no blanks; the first row's own come back from `M_FIRST_BLANK`.)
         self.enter(flood, row, -1);
-        self.mask_mut(M_BLANK).fill(0);
+        for m in [M_BLANK, M_PREV_BLANK] {
+            self.mask_mut(m).fill(0);
+        }
         self.step_masks(row);
-        let mut r = row;
         self.copy_mask(M_FIRST_BLANK, M_BLANK);
+        let mut r = row;
         while r > 0 && self.mask(M_BLANK).iter().any(|&b| b != 0) {
             self.advance(flood, r, -1);
             r -= 1;
