@@ -421,6 +421,23 @@ mod tests {
         false
     }
 
+    /// Opens the zero cell `(r, c)` with the row sweeps forced on, whatever the board's size, and
+    /// the queue capped at `max_spans`; returns how many cells were revealed.
+    fn open_swept(
+        cells: &mut [u8],
+        rows: usize,
+        cols: usize,
+        (r, c): (usize, usize),
+        table: &MineTable,
+        max_spans: usize,
+    ) -> usize {
+        let mut flood = Flood::new(cells, rows, cols, table, Regions::Small).unwrap();
+        flood.max_spans = max_spans;
+        flood.rows_sweep = RowSweep::forced(cols, table);
+        assert!(flood.rows_sweep.is_some());
+        flood.open(r, c).unwrap()
+    }
+
     fn seed_click(cells: &[u8], cols: usize, r: usize, c: usize) -> Vec<u8> {
         let mut rows = reference::to_rows(cells, cols);
         reference::mines_click(&mut rows, (r, c));
@@ -578,11 +595,7 @@ mod tests {
             let want = seed_click(&board, cols, r, c);
             let mut got = board.clone();
             if got[r * cols + c] == EMPTY {
-                let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES, Regions::Small).unwrap();
-                flood.max_spans = max_spans;
-                flood.rows_sweep = RowSweep::forced(cols, &LEETCODE_MINES);
-                assert!(flood.rows_sweep.is_some());
-                flood.open(r, c).unwrap();
+                open_swept(&mut got, rows, cols, (r, c), &LEETCODE_MINES, max_spans);
             } else if got[r * cols + c] == MINE {
                 got[r * cols + c] = b'X';
             }
@@ -617,11 +630,7 @@ mod tests {
                 got[r * cols + c] = digit(k);
                 1
             } else {
-                let mut flood = Flood::new(&mut got, rows, cols, &table, Regions::Small).unwrap();
-                flood.max_spans = max_spans;
-                flood.rows_sweep = RowSweep::forced(cols, &table);
-                assert!(flood.rows_sweep.is_some());
-                flood.open(r, c).unwrap()
+                open_swept(&mut got, rows, cols, (r, c), &table, max_spans)
             };
             prop_assert_eq!(revealed, n);
             prop_assert_eq!(got, want);

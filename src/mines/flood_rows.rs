@@ -219,7 +219,7 @@ impl RowSweep {
         let mut carry = false;
         for k in 0..w {
             let after = if k + 1 < w { column(k + 1) } else { 0 };
-            let near = here | here << 1 | here >> 1 | before >> 63 | after << 63;
+            let near = widen(before, here, after);
             before = here;
             here = after;
             let z = hidden[k] & !near;
@@ -287,7 +287,7 @@ impl RowSweep {
             let b = blank[k];
             let after = open(k + 1);
             // A hidden cell beside a blank here or behind shows its count.
-            let beside = here | here << 1 | here >> 1 | before >> 63 | after << 63;
+            let beside = widen(before, here, after);
             let digits = beside & hidden[k] & !b;
             before = here;
             here = after;
@@ -454,23 +454,20 @@ const POP9: [u8; 512] = {
 /// Word `k` of `x` widened by one cell each way.
 #[inline(always)]
 fn spread(x: &[u64], k: usize) -> u64 {
-    let before = if k > 0 { x[k - 1] >> 63 } else { 0 };
-    let after = x.get(k + 1).map_or(0, |&a| a << 63);
-    x[k] | x[k] << 1 | x[k] >> 1 | before | after
+    let word = |i: usize| x.get(i).copied().unwrap_or(0);
+    widen(word(k.wrapping_sub(1)), x[k], word(k + 1))
 }
 
-/// Writes `BLANK` into the cells whose bits are set, eight at a time.
+/// Word `here` widened by one cell each way, given the words `before` and `after` it.
+#[inline(always)]
+fn widen(before: u64, here: u64, after: u64) -> u64 {
+    here | here << 1 | here >> 1 | before >> 63 | after << 63
+}
+
+/// Writes `BLANK` into the cells whose bits are set, eight at a time (the caller stores whole
+/// words itself).
 #[inline(always)]
 fn write_blanks(cells: &mut [u8], bits: u64) {
-    if bits == 0 {
-        return;
-    }
-    if bits == !0 {
-        if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *cells) {
-            *all = [BLANK; 64];
-            return;
-        }
-    }
     let mut chunks = cells.chunks_exact_mut(8);
     let mut g = bits;
     // Without branches: a partial word's groups are as often full as empty or mixed.
