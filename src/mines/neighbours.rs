@@ -180,7 +180,7 @@ pub(crate) struct Window<'a> {
 
 impl<'a> Window<'a> {
     /// The window around row `r` of a `rows x cols` grid.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(
         cells: &'a [u8],
         rows: usize,
