@@ -7,20 +7,24 @@
 //! fewer than 64 faces the word's landing squares come from the positions in it and the word
 //! below by `log2(faces)` shifts; a larger die covers everything above a word's lowest position
 //! and up to `faces` past the last position below it. Plain squares landed on are the next
-//! level's positions at once; each jump square sends its destination. Words with no positions
-//! are skipped, so a narrow level costs a few words. The bit sets take `N / 2` bytes: 1/8 of an
-//! `int32_t` board.
+//! level's positions at once; each jump square sends its destination. A summary bit per group of
+//! words tells which groups hold positions, so a level costs the words of its positions, not the
+//! span between its lowest and highest: on jump-anywhere boards the early levels are a few waves
+//! scattered over the board. The bit sets take `N / 2` bytes, 1/8 of an `int32_t` board; the
+//! summaries at most 8 KiB.
 
 use super::Jumps;
 use crate::error::{try_filled, Result};
 
-/// The fewest rolls from `start` (in `1..N`) to `N` with `faces >= 1`, or `None`.
+/// The fewest rolls from `start` (in `1..N`) to `N` with `faces >= 1`, or `None`, with the
+/// summaries given.
 /// `is_jump` marks the squares holding a jump (bit `s - 1`), as [`Jumps::mark_jumps`] does.
 pub(super) fn level_bits(
     jumps: &impl Jumps,
     is_jump: Vec<u64>,
     start: usize,
     faces: usize,
+    summary: Summary,
 ) -> Result<Option<u64>> {
     let last = jumps.squares();
     debug_assert!((1..last).contains(&start) && faces >= 1);
@@ -33,37 +37,117 @@ pub(super) fn level_bits(
         pending: 0,
         dests: [0; PENDING],
         landed: try_filled(words, 0u64)?,
-        next: try_filled(words, 0u64)?,
+        next: Positions::new(words, summary)?,
         last,
         end_word: (last - 1) >> 6,
         end_bit: 1 << ((last - 1) & 63),
-        lo: usize::MAX,
-        hi: 0,
     };
-    let mut cur = try_filled(words, 0u64)?;
+    let mut cur = Positions::new(words, summary)?;
     let (w, b) = ((start - 1) >> 6, 1u64 << ((start - 1) & 63));
     if levels.is_jump[w] & b == 0 {
         levels.landed[w] |= b;
     }
-    cur[w] |= b;
-    let (mut lo, mut hi) = (w, w);
+    cur.add(w, b);
     let mut level = 0u64;
-    while lo <= hi {
+    while cur.lo <= cur.hi {
         level += 1;
         let found = match faces {
             // The seed's die, with its shifts known at compile time.
-            6 => levels.small_die(jumps, &mut cur, lo, hi, |b, c| reach_into(b, c, 6)),
-            1..=63 => levels.small_die(jumps, &mut cur, lo, hi, |b, c| reach_into(b, c, faces)),
-            _ => levels.large_die(jumps, &mut cur, lo, hi, faces),
+            6 => levels.small_die(jumps, &mut cur, |b, c| reach_into(b, c, 6)),
+            1..=63 => levels.small_die(jumps, &mut cur, |b, c| reach_into(b, c, faces)),
+            _ => levels.large_die(jumps, &mut cur, faces),
         };
         if found || (levels.pending > 0 && levels.follow(jumps)) {
             return Ok(Some(level));
         }
         std::mem::swap(&mut cur, &mut levels.next);
-        (lo, hi) = (levels.lo, levels.hi);
-        (levels.lo, levels.hi) = (usize::MAX, 0);
     }
     Ok(None)
+}
+
+/// How positions are summarised: a bit per `1 << shift` words, which levels spanning at least
+/// `narrow` words follow; narrower levels walk their words. Kept only when `narrow <= 64`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Summary {
+    pub(super) shift: u32,
+    pub(super) narrow: usize,
+}
+
+impl Summary {
+    /// None kept: every level walks its words.
+    pub(super) const NONE: Summary = Summary {
+        shift: 0,
+        narrow: usize::MAX,
+    };
+
+    /// The fewest words per summary bit that keep each summary within 4 KiB.
+    pub(super) fn for_words(words: usize) -> Summary {
+        const MAX_GROUPS: usize = 1 << 15;
+        Summary {
+            shift: words
+                .div_ceil(MAX_GROUPS)
+                .next_power_of_two()
+                .trailing_zeros(),
+            narrow: 64,
+        }
+    }
+}
+
+/// One level's positions: a bit set over the squares, the range of words `lo..=hi` that may hold
+/// some (empty when `lo > hi`), and a summary bit per group of `1 << shift` words, set when the
+/// group may hold some.
+struct Positions {
+    bits: Vec<u64>,
+    groups: Vec<u64>,
+    shift: u32,
+    narrow: usize,
+    lo: usize,
+    hi: usize,
+}
+
+impl Positions {
+    fn new(words: usize, summary: Summary) -> Result<Positions> {
+        let shift = summary.shift;
+        let groups = match summary.narrow {
+            0..=64 => words.div_ceil(64 << shift),
+            _ => 0,
+        };
+        Ok(Positions {
+            bits: try_filled(words, 0u64)?,
+            groups: try_filled(groups, 0u64)?,
+            shift,
+            narrow: summary.narrow,
+            lo: usize::MAX,
+            hi: 0,
+        })
+    }
+
+    #[inline(always)]
+    fn add(&mut self, w: usize, bits: u64) {
+        self.bits[w] |= bits;
+        let g = w >> self.shift;
+        if let Some(word) = self.groups.get_mut(g >> 6) {
+            *word |= 1 << (g & 63);
+        }
+        self.lo = self.lo.min(w);
+        self.hi = self.hi.max(w);
+    }
+
+    /// The span `lo..=hi` that may hold positions, left empty for the next use.
+    #[inline(always)]
+    fn take_span(&mut self) -> (usize, usize) {
+        let span = (self.lo, self.hi);
+        (self.lo, self.hi) = (usize::MAX, 0);
+        span
+    }
+
+    /// Clears the summary words of words `lo..=hi`.
+    #[inline(always)]
+    fn clear_summary(&mut self, lo: usize, hi: usize) {
+        if !self.groups.is_empty() {
+            self.groups[lo >> self.shift >> 6..=hi >> self.shift >> 6].fill(0);
+        }
+    }
 }
 
 /// Jump squares landed on whose destinations are read together.
@@ -77,14 +161,12 @@ struct Levels {
     pending: usize,
     dests: [u32; PENDING],
     landed: Vec<u64>,
-    /// The next level's positions, in words `lo..=hi` (empty when `lo > hi`).
-    next: Vec<u64>,
+    /// The next level's positions.
+    next: Positions,
     last: usize,
     /// The word and bit of square `N`.
     end_word: usize,
     end_bit: u64,
-    lo: usize,
-    hi: usize,
 }
 
 impl Levels {
@@ -107,9 +189,7 @@ impl Levels {
         let mut via_jump = new & self.is_jump[w];
         let plain = new ^ via_jump;
         if plain != 0 {
-            self.next[w] |= plain;
-            self.lo = self.lo.min(w);
-            self.hi = self.hi.max(w);
+            self.next.add(w, plain);
         }
         while via_jump != 0 {
             let t = (w << 6) + via_jump.trailing_zeros() as usize + 1;
@@ -137,60 +217,106 @@ impl Levels {
             if d == self.last {
                 return true;
             }
-            let dw = (d - 1) >> 6;
-            self.next[dw] |= 1 << ((d - 1) & 63);
-            self.lo = self.lo.min(dw);
-            self.hi = self.hi.max(dw);
+            self.next.add((d - 1) >> 6, 1 << ((d - 1) & 63));
         }
         false
     }
 
     /// One level with fewer than 64 faces: a word's landing squares come from its own positions
     /// and those of the word below. Clears `cur`.
+    #[inline(always)]
     fn small_die(
         &mut self,
         jumps: &impl Jumps,
-        cur: &mut [u64],
-        lo: usize,
-        hi: usize,
+        cur: &mut Positions,
         reach_into: impl Fn(u64, u64) -> u64,
     ) -> bool {
-        let mut below = 0u64; // the positions of word w - 1
-        let mut w = lo;
-        while w <= hi {
+        let (lo, hi) = cur.take_span();
+        if lo > hi {
+            return false;
+        }
+        if hi - lo < cur.narrow {
+            // A narrow level, such as one wave's, or no summary: the span at once.
+            cur.clear_summary(lo, hi);
+            return self
+                .small_die_words(jumps, &mut cur.bits, lo..hi + 1, hi, 0, &reach_into)
+                .0;
+        }
+        self.small_die_groups(jumps, cur, lo, hi, &reach_into)
+    }
+
+    /// [`Levels::small_die`] over the summary's groups of words `lo..=hi`.
+    #[inline(never)]
+    fn small_die_groups(
+        &mut self,
+        jumps: &impl Jumps,
+        cur: &mut Positions,
+        lo: usize,
+        hi: usize,
+        reach_into: &impl Fn(u64, u64) -> u64,
+    ) -> bool {
+        // The positions of the last word of the group drained last, and the word after it.
+        let (mut below, mut after) = (0u64, usize::MAX);
+        for gw in lo >> cur.shift >> 6..=hi >> cur.shift >> 6 {
+            let mut groups = std::mem::take(&mut cur.groups[gw]);
+            while groups != 0 {
+                let g = (gw << 6) + groups.trailing_zeros() as usize;
+                groups &= groups - 1;
+                let words = (g << cur.shift).max(lo)..((g + 1) << cur.shift).min(hi + 1);
+                let b = if words.start == after { below } else { 0 };
+                after = words.end;
+                let found;
+                (found, below) =
+                    self.small_die_words(jumps, &mut cur.bits, words, hi, b, reach_into);
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// [`Levels::small_die`] over `words` of the positions `cur` (of a level reaching up to word
+    /// `hi`), given the positions `below` of the word before them; clears those words. Returns
+    /// whether `N` was found, and the positions of the last word.
+    #[inline(always)]
+    fn small_die_words(
+        &mut self,
+        jumps: &impl Jumps,
+        cur: &mut [u64],
+        words: std::ops::Range<usize>,
+        hi: usize,
+        mut below: u64,
+        reach_into: &impl Fn(u64, u64) -> u64,
+    ) -> (bool, u64) {
+        for w in words {
             let c = cur[w];
             if c == 0 {
                 below = 0;
-                w += 1;
                 continue;
             }
             cur[w] = 0;
             if self.land(jumps, w, reach_into(below, c)) {
-                return true;
+                return (true, 0);
             }
             // The word above, unless it has positions of its own (then it is next).
             if w < self.end_word
                 && (w == hi || cur[w + 1] == 0)
                 && self.land(jumps, w + 1, reach_into(c, 0))
             {
-                return true;
+                return (true, 0);
             }
             below = c;
-            w += 1;
         }
-        false
+        (false, below)
     }
 
     /// One level with at least 64 faces: every position covers the rest of its word and up to
     /// `faces` squares past it. Clears `cur`.
-    fn large_die(
-        &mut self,
-        jumps: &impl Jumps,
-        cur: &mut [u64],
-        lo: usize,
-        hi: usize,
-        faces: usize,
-    ) -> bool {
+    fn large_die(&mut self, jumps: &impl Jumps, cur: &mut Positions, faces: usize) -> bool {
+        let (lo, hi) = cur.take_span();
+        cur.clear_summary(lo, hi);
+        let cur = &mut cur.bits;
         // The furthest square covered by the positions seen so far (bit index, exclusive end).
         let mut covered_to = 0usize;
         let mut w = lo;

@@ -24,7 +24,8 @@
 //! square). Waves take one bit per square, 8 bytes per jump (listed only while there is at most one
 //! per `SQUARES_PER_JUMP` squares) and 12 bytes per pending wave; when the pending waves would pass
 //! what is left of the budget, or many jumps lead far away, the level bits answer instead with four
-//! bits per square.
+//! bits per square (and, on a board sparse enough for a jump list, two summaries of at most 4 KiB
+//! each).
 //!
 //! Files: `jump_list.rs`, `waves.rs`, `level_bits.rs`.
 
@@ -37,7 +38,7 @@ use super::jumps::Track;
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use jump_list::{Gather, Gathered};
-use level_bits::level_bits;
+use level_bits::{level_bits, Summary};
 use waves::{waves, Waves, UNSET};
 
 /// A board the search can read: a grid in boustrophedon order or a linear [`Track`].
@@ -191,8 +192,9 @@ enum Method {
     Waves {
         max_events: usize,
     },
+    /// Level bits with the summaries given.
     #[cfg(test)]
-    Bits,
+    Bits(Summary),
 }
 
 /// One pass over the board gathering its jumps: listed while at most `cap`, else marked.
@@ -205,31 +207,41 @@ fn gather(jumps: &impl Jumps, cap: usize) -> Result<Gathered> {
 /// The search with a chosen method; `start` and `faces` are valid.
 fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Result<Option<u64>> {
     let last = jumps.squares();
-    let (cap, max_events) = match method {
-        Method::ByDensity => (last / SQUARES_PER_JUMP, usize::MAX),
+    let (cap, max_events, summary) = match method {
+        Method::ByDensity => (last / SQUARES_PER_JUMP, usize::MAX, None),
         #[cfg(test)]
-        Method::Waves { max_events } => (usize::MAX, max_events),
+        Method::Waves { max_events } => (usize::MAX, max_events, None),
         #[cfg(test)]
-        Method::Bits => (0, 0),
+        Method::Bits(summary) => (0, 0, Some(summary)),
     };
-    search(jumps, gather(jumps, cap)?, start, faces, max_events)
+    search(
+        jumps,
+        gather(jumps, cap)?,
+        start,
+        faces,
+        max_events,
+        summary,
+    )
 }
 
 /// Waves over the jump list when there is one and their queue fits `max_events` (0: no waves),
-/// else level bits.
+/// else level bits, with the summaries given (`None`: only for a board sparse enough for a jump
+/// list, where far jumps scatter the early levels' waves; dense boards fill their levels soon).
 fn search(
     jumps: &impl Jumps,
     gathered: Gathered,
     start: usize,
     faces: usize,
     max_events: usize,
+    summary: Option<Summary>,
 ) -> Result<Option<u64>> {
     let last = jumps.squares();
     if start == last {
         return Ok(Some(0));
     }
-    let is_jump = match gathered {
-        Gathered::Marks(marks) => marks,
+    let words = last.div_ceil(64);
+    let (is_jump, by_density) = match gathered {
+        Gathered::Marks(marks) => (marks, Summary::NONE),
         Gathered::List(list) => {
             let max_events = max_events.min(event_budget(last, list.bytes()));
             // Each jump far from its square may start a wave that lives long: with more of them
@@ -244,10 +256,10 @@ fn search(
                     return Ok(end.map(|end| end.rolls));
                 }
             }
-            list.marks(last)?
+            (list.marks(last)?, Summary::for_words(words))
         }
     };
-    level_bits(jumps, is_jump, start, faces)
+    level_bits(jumps, is_jump, start, faces, summary.unwrap_or(by_density))
 }
 
 /// [`min_rolls`] on a LeetCode grid that has not been validated yet: the pass that gathers the
@@ -263,7 +275,7 @@ pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Opti
     let squares = check_dimensions(rows, cols)?;
     let mut gather = Gather::new(squares, squares / SQUARES_PER_JUMP);
     let board = Board::new_with_jumps(cells, rows, cols, |s, d| gather.push(s, d))?;
-    search(&board, gather.finish()?, 1, 6, usize::MAX)
+    search(&board, gather.finish()?, 1, 6, usize::MAX, None)
 }
 
 #[cfg(test)]
@@ -279,7 +291,9 @@ mod tests {
     }
 
     /// Every method on one table: waves (with room for every event, and with room for two, which
-    /// hands over to level bits), level bits, and the choice by density.
+    /// hands over to level bits), level bits without summaries and with a summary bit per word,
+    /// per two and per four words (with and without the narrow levels' walk), and the choice by
+    /// density.
     fn every_method(table: &[i32], start: usize, faces: usize) -> Vec<Option<u64>> {
         let track = Track::new(table).unwrap();
         [
@@ -288,7 +302,19 @@ mod tests {
                 max_events: usize::MAX,
             },
             Method::Waves { max_events: 2 },
-            Method::Bits,
+            Method::Bits(Summary::NONE),
+            Method::Bits(Summary {
+                shift: 0,
+                narrow: 0,
+            }),
+            Method::Bits(Summary {
+                shift: 2,
+                narrow: 0,
+            }),
+            Method::Bits(Summary {
+                shift: 1,
+                narrow: 64,
+            }),
         ]
         .into_iter()
         .map(|m| fewest(&track, start, faces, m).unwrap())
@@ -467,7 +493,11 @@ mod tests {
         fn level_bits_with_any_die((table, start, _) in any_table(), faces in 1usize..300) {
             let want = plain_bfs(&table, start, faces);
             let track = Track::new(&table).unwrap();
-            prop_assert_eq!(fewest(&track, start, faces, Method::Bits).unwrap(), want);
+            prop_assert_eq!(fewest(&track, start, faces, Method::Bits(Summary::NONE)).unwrap(), want);
+            for shift in 0..4 {
+                let bits = Method::Bits(Summary { shift, narrow: 0 });
+                prop_assert_eq!(fewest(&track, start, faces, bits).unwrap(), want);
+            }
             prop_assert_eq!(fewest(&track, start, faces, Method::ByDensity).unwrap(), want);
         }
     }
