@@ -66,7 +66,8 @@ pub(super) fn level_bits(
 }
 
 /// How positions are summarised: a bit per `1 << shift` words, which levels spanning at least
-/// `narrow` words follow; narrower levels walk their words. Kept only when `narrow <= 64`.
+/// `narrow` words follow; narrower levels walk their words. None is kept when `narrow` is past 64
+/// ([`Summary::NONE`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Summary {
     pub(super) shift: u32,
@@ -88,6 +89,7 @@ impl Summary {
                 .div_ceil(MAX_GROUPS)
                 .next_power_of_two()
                 .trailing_zeros(),
+            // Walking 64 words costs about what finding them in the summary does.
             narrow: 64,
         }
     }
