@@ -89,7 +89,7 @@ impl Summary {
                 .div_ceil(MAX_GROUPS)
                 .next_power_of_two()
                 .trailing_zeros(),
-            // Walking 64 words costs about what finding them in the summary does.
+            // A lone wave spans a word or two, which a walk finds at once (64 is not tuned).
             narrow: 64,
         }
     }
