@@ -83,7 +83,6 @@ impl Summary {
 
     /// The fewest words per summary bit that keep each summary within 4 KiB.
     pub(super) fn for_words(words: usize) -> Summary {
-        const MAX_GROUPS: usize = 1 << 15;
         Summary {
             shift: words
                 .div_ceil(MAX_GROUPS)
@@ -93,7 +92,18 @@ impl Summary {
             narrow: 64,
         }
     }
+
+    /// The summary's `u64` words for a bit set of `words` words (0 when none is kept).
+    fn words(&self, words: usize) -> usize {
+        match self.narrow {
+            0..=64 => words.div_ceil(64 << self.shift),
+            _ => 0,
+        }
+    }
 }
+
+/// Summary bits per level, at most: 4 KiB.
+const MAX_GROUPS: usize = 1 << 15;
 
 /// One level's positions: a bit set over the squares, the range of words `lo..=hi` that may hold
 /// some (empty when `lo > hi`), and a summary bit per group of `1 << shift` words, set when the
@@ -109,15 +119,10 @@ struct Positions {
 
 impl Positions {
     fn new(words: usize, summary: Summary) -> Result<Positions> {
-        let shift = summary.shift;
-        let groups = match summary.narrow {
-            0..=64 => words.div_ceil(64 << shift),
-            _ => 0,
-        };
         Ok(Positions {
             bits: try_filled(words, 0u64)?,
-            groups: try_filled(groups, 0u64)?,
-            shift,
+            groups: try_filled(summary.words(words), 0u64)?,
+            shift: summary.shift,
             narrow: summary.narrow,
             lo: usize::MAX,
             hi: 0,
@@ -388,6 +393,34 @@ fn reach_into(below: u64, c: u64, faces: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn summaries_take_the_fewest_words_per_bit_within_their_size() {
+        for words in [
+            1,
+            63,
+            64,
+            32_768,
+            32_769,
+            65_536,
+            250_000,
+            1 << 25,
+            (1 << 25) + 1,
+        ] {
+            let Summary { shift, narrow } = Summary::for_words(words);
+            assert_eq!(narrow, 64);
+            assert!(words.div_ceil(1 << shift) <= MAX_GROUPS, "{words}");
+            assert!(
+                shift == 0 || words.div_ceil(1 << (shift - 1)) > MAX_GROUPS,
+                "{words}"
+            );
+            assert!(
+                8 * Summary::for_words(words).words(words) <= 4096,
+                "{words}"
+            );
+            assert_eq!(Summary::NONE.words(words), 0);
+        }
+    }
 
     #[test]
     fn reach_into_is_the_union_of_shifts() {
