@@ -66,8 +66,7 @@ pub(super) fn level_bits(
 }
 
 /// How positions are summarised: a bit per `1 << shift` words, which levels spanning at least
-/// `narrow` words follow; narrower levels walk their words. None is kept when `narrow` is past 64
-/// ([`Summary::NONE`]).
+/// `narrow` words follow; narrower levels walk their words. [`Summary::NONE`] keeps none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Summary {
     pub(super) shift: u32,
@@ -75,7 +74,7 @@ pub(super) struct Summary {
 }
 
 impl Summary {
-    /// None kept: every level walks its words.
+    /// None kept: no level spans `usize::MAX` words, so every level walks its words.
     pub(super) const NONE: Summary = Summary {
         shift: 0,
         narrow: usize::MAX,
@@ -95,9 +94,10 @@ impl Summary {
 
     /// The summary's `u64` words for a bit set of `words` words (0 when none is kept).
     fn words(&self, words: usize) -> usize {
-        match self.narrow {
-            0..=64 => words.div_ceil(64 << self.shift),
-            _ => 0,
+        if self.narrow == usize::MAX {
+            0
+        } else {
+            words.div_ceil(64 << self.shift)
         }
     }
 }
@@ -419,6 +419,13 @@ mod tests {
                 "{words}"
             );
             assert_eq!(Summary::NONE.words(words), 0);
+            // Levels spanning `narrow` words use the summary, so any other narrow keeps one.
+            for narrow in [0, 64, 512, usize::MAX - 1] {
+                assert!(
+                    Summary { shift, narrow }.words(words) > 0,
+                    "{words} {narrow}"
+                );
+            }
         }
     }
 
