@@ -106,13 +106,12 @@ impl Summary {
 const MAX_GROUPS: usize = 1 << 15;
 
 /// One level's positions: a bit set over the squares, the range of words `lo..=hi` that may hold
-/// some (empty when `lo > hi`), and a summary bit per group of `1 << shift` words, set when the
-/// group may hold some.
+/// some (empty when `lo > hi`), and the summary's bit per group of words, set when the group may
+/// hold some.
 struct Positions {
     bits: Vec<u64>,
     groups: Vec<u64>,
-    shift: u32,
-    narrow: usize,
+    summary: Summary,
     lo: usize,
     hi: usize,
 }
@@ -122,8 +121,7 @@ impl Positions {
         Ok(Positions {
             bits: try_filled(words, 0u64)?,
             groups: try_filled(summary.words(words), 0u64)?,
-            shift: summary.shift,
-            narrow: summary.narrow,
+            summary,
             lo: usize::MAX,
             hi: 0,
         })
@@ -132,7 +130,7 @@ impl Positions {
     #[inline(always)]
     fn add(&mut self, w: usize, bits: u64) {
         self.bits[w] |= bits;
-        let g = w >> self.shift;
+        let g = w >> self.summary.shift;
         if let Some(word) = self.groups.get_mut(g >> 6) {
             *word |= 1 << (g & 63);
         }
@@ -152,7 +150,8 @@ impl Positions {
     #[inline(always)]
     fn clear_summary(&mut self, lo: usize, hi: usize) {
         if !self.groups.is_empty() {
-            self.groups[lo >> self.shift >> 6..=hi >> self.shift >> 6].fill(0);
+            let shift = self.summary.shift;
+            self.groups[lo >> shift >> 6..=hi >> shift >> 6].fill(0);
         }
     }
 }
@@ -242,7 +241,7 @@ impl Levels {
         if lo > hi {
             return false;
         }
-        if hi - lo < cur.narrow {
+        if hi - lo < cur.summary.narrow {
             // A narrow level, such as one wave's, or no summary: the span at once.
             cur.clear_summary(lo, hi);
             return self
@@ -264,12 +263,13 @@ impl Levels {
     ) -> bool {
         // The positions of the last word of the group drained last, and the word after it.
         let (mut below, mut after) = (0u64, usize::MAX);
-        for gw in lo >> cur.shift >> 6..=hi >> cur.shift >> 6 {
+        let shift = cur.summary.shift;
+        for gw in lo >> shift >> 6..=hi >> shift >> 6 {
             let mut groups = std::mem::take(&mut cur.groups[gw]);
             while groups != 0 {
                 let g = (gw << 6) + groups.trailing_zeros() as usize;
                 groups &= groups - 1;
-                let words = (g << cur.shift).max(lo)..((g + 1) << cur.shift).min(hi + 1);
+                let words = (g << shift).max(lo)..((g + 1) << shift).min(hi + 1);
                 let b = if words.start == after { below } else { 0 };
                 after = words.end;
                 let found;
@@ -407,17 +407,15 @@ mod tests {
             1 << 25,
             (1 << 25) + 1,
         ] {
-            let Summary { shift, narrow } = Summary::for_words(words);
+            let summary = Summary::for_words(words);
+            let Summary { shift, narrow } = summary;
             assert_eq!(narrow, 64);
             assert!(words.div_ceil(1 << shift) <= MAX_GROUPS, "{words}");
             assert!(
                 shift == 0 || words.div_ceil(1 << (shift - 1)) > MAX_GROUPS,
                 "{words}"
             );
-            assert!(
-                8 * Summary::for_words(words).words(words) <= 4096,
-                "{words}"
-            );
+            assert!(8 * summary.words(words) <= 4096, "{words}");
             assert_eq!(Summary::NONE.words(words), 0);
             // Levels spanning `narrow` words use the summary, so any other narrow keeps one.
             for narrow in [0, 64, 512, usize::MAX - 1] {

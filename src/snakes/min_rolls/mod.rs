@@ -239,7 +239,6 @@ fn search(
     if start == last {
         return Ok(Some(0));
     }
-    let words = last.div_ceil(64);
     let (is_jump, by_density) = match gathered {
         Gathered::Marks(marks) => (marks, Summary::NONE),
         Gathered::List(list) => {
@@ -256,7 +255,7 @@ fn search(
                     return Ok(end.map(|end| end.rolls));
                 }
             }
-            (list.marks(last)?, Summary::for_words(words))
+            (list.marks(last)?, Summary::for_words(last.div_ceil(64)))
         }
     };
     level_bits(jumps, is_jump, start, faces, summary.unwrap_or(by_density))
