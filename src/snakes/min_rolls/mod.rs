@@ -2,8 +2,13 @@
 //! and the real game's shortest line of play with its faces. One search answers both.
 //!
 //! One pass over the board, in memory order and 16 cells at a time, lists the jumps with their
-//! destinations, sorted by square. The jump count then picks the method:
-//! - **Waves** (sparse boards, and always when the faces are wanted). A wave is the frontier of
+//! destinations, sorted by square. The jumps then pick the method:
+//! - **The sweep** (sparse boards whose jumps are all short, with a die of at most 8 faces, when
+//!   the faces are not wanted). Squares are taken in order, each at the fewest rolls from the
+//!   `faces` squares before it and from the jumps landing on it. Open country is a staircase
+//!   written a block at a time, so the work is per jump; a snake that improves a square already
+//!   swept has its stretch swept again.
+//! - **Waves** (other sparse boards, and always when the faces are wanted). A wave is the frontier of
 //!   one stretch of plain squares reached at the same level; it is enough to know its furthest
 //!   position `hi`, because every square it reached below `hi` lies in a window already landed
 //!   on. In open country a wave moves exactly `faces` squares a level, so it is stored as an
@@ -21,16 +26,17 @@
 //! exact face finishes at once. So every rule has the same answer.
 //!
 //! Memory: the search adds at most 1/8 of an `int32_t` board (the faces need 4 more bytes per
-//! square). Waves take one bit per square, 8 bytes per jump (listed only while there is at most one
+//! square). The sweep takes the jump list and at most 52 KiB. Waves take one bit per square, 8 bytes per jump (listed only while there is at most one
 //! per `SQUARES_PER_JUMP` squares) and 12 bytes per pending wave; when the pending waves would pass
 //! what is left of the budget, or many jumps lead far away, the level bits answer instead with four
 //! bits per square (and, on a board sparse enough for a jump list, two summaries of at most 4 KiB
 //! each).
 //!
-//! Files: `jump_list.rs`, `waves.rs`, `level_bits.rs`.
+//! Files: `jump_list.rs`, `sweep.rs`, `waves.rs`, `level_bits.rs`.
 
 mod jump_list;
 mod level_bits;
+mod sweep;
 mod waves;
 
 use super::board::{check_dimensions, Board};
@@ -39,6 +45,7 @@ use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use jump_list::{Gather, Gathered};
 use level_bits::{level_bits, Summary};
+use sweep::{max_span, sweep, Swept, MAX_FACES, RING_BITS};
 use waves::{waves, Waves, UNSET};
 
 /// A board the search can read: a grid in boustrophedon order or a linear [`Track`].
@@ -192,6 +199,11 @@ enum Method {
     Waves {
         max_events: usize,
     },
+    /// The sweep with a ring of `2^ring_bits` squares, when the board allows it.
+    #[cfg(test)]
+    Sweep {
+        ring_bits: u32,
+    },
     /// Level bits with the summaries given.
     #[cfg(test)]
     Bits(Summary),
@@ -207,34 +219,63 @@ fn gather(jumps: &impl Jumps, cap: usize) -> Result<Gathered> {
 /// The search with a chosen method; `start` and `faces` are valid.
 fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Result<Option<u64>> {
     let last = jumps.squares();
-    let (cap, max_events, summary) = match method {
-        Method::ByDensity => (last / SQUARES_PER_JUMP, usize::MAX, None),
+    let (cap, ring_bits, max_events, summary) = match method {
+        Method::ByDensity => {
+            let t = Tries::BY_DENSITY;
+            (
+                last / SQUARES_PER_JUMP,
+                t.ring_bits,
+                t.max_events,
+                t.summary,
+            )
+        }
         #[cfg(test)]
-        Method::Waves { max_events } => (usize::MAX, max_events, None),
+        Method::Waves { max_events } => (usize::MAX, None, max_events, None),
         #[cfg(test)]
-        Method::Bits(summary) => (0, 0, Some(summary)),
+        Method::Sweep { ring_bits } => (usize::MAX, Some(ring_bits), usize::MAX, None),
+        #[cfg(test)]
+        Method::Bits(summary) => (0, None, 0, Some(summary)),
     };
-    search(
-        jumps,
-        gather(jumps, cap)?,
-        start,
-        faces,
+    let tries = Tries {
+        ring_bits,
         max_events,
         summary,
-    )
+    };
+    search(jumps, gather(jumps, cap)?, start, faces, tries)
 }
 
-/// Waves over the jump list when there is one and their queue fits `max_events` (0: no waves),
-/// else level bits, with the summaries given (`None`: only for a board sparse enough for a jump
-/// list, where far jumps scatter the early levels' waves; dense boards fill their levels soon).
+impl Tries {
+    const BY_DENSITY: Tries = Tries {
+        ring_bits: Some(RING_BITS),
+        max_events: usize::MAX,
+        summary: None,
+    };
+}
+
+/// Which methods a search may try, in order: the sweep with a ring of `2^ring_bits` squares,
+/// waves with at most `max_events` pending (0: none), then level bits with the summaries given
+/// (`None`: only for a board sparse enough for a jump list, where far jumps scatter the early
+/// levels' waves; dense boards fill their levels soon).
+struct Tries {
+    ring_bits: Option<u32>,
+    max_events: usize,
+    summary: Option<Summary>,
+}
+
+/// The sweep when the jump list's jumps are short enough for its ring and the die small enough,
+/// else (or when it reaches back past its ring) waves when their queue fits, else level bits.
 fn search(
     jumps: &impl Jumps,
     gathered: Gathered,
     start: usize,
     faces: usize,
-    max_events: usize,
-    summary: Option<Summary>,
+    tries: Tries,
 ) -> Result<Option<u64>> {
+    let Tries {
+        ring_bits,
+        max_events,
+        summary,
+    } = tries;
     let last = jumps.squares();
     if start == last {
         return Ok(Some(0));
@@ -242,6 +283,18 @@ fn search(
     let (is_jump, by_density) = match gathered {
         Gathered::Marks(marks) => (marks, Summary::NONE),
         Gathered::List(list) => {
+            let longest = list.jumps[..list.jumps.len() - 1]
+                .iter()
+                .map(|&(s, d)| s.abs_diff(d) as usize)
+                .max()
+                .unwrap_or(0);
+            let faces = faces.min(last);
+            if let Some(bits) = ring_bits.filter(|&b| faces <= MAX_FACES && longest <= max_span(b))
+            {
+                if let Swept::Done(rolls) = sweep(&list, last, start, faces, bits)? {
+                    return Ok(rolls);
+                }
+            }
             let max_events = max_events.min(event_budget(last, list.bytes()));
             // Each jump far from its square may start a wave that lives long: with more of them
             // than the queue holds, the waves would most likely run out of room half way.
@@ -274,7 +327,7 @@ pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Opti
     let squares = check_dimensions(rows, cols)?;
     let mut gather = Gather::new(squares, squares / SQUARES_PER_JUMP);
     let board = Board::new_with_jumps(cells, rows, cols, |s, d| gather.push(s, d))?;
-    search(&board, gather.finish()?, 1, 6, usize::MAX, None)
+    search(&board, gather.finish()?, 1, 6, Tries::BY_DENSITY)
 }
 
 #[cfg(test)]
@@ -301,6 +354,10 @@ mod tests {
                 max_events: usize::MAX,
             },
             Method::Waves { max_events: 2 },
+            Method::Sweep {
+                ring_bits: RING_BITS,
+            },
+            Method::Sweep { ring_bits: 6 },
             Method::Bits(Summary::NONE),
             Method::Bits(Summary {
                 shift: 0,
