@@ -357,7 +357,7 @@ mod tests {
             Method::Sweep {
                 ring_bits: RING_BITS,
             },
-            Method::Sweep { ring_bits: 6 },
+            Method::Sweep { ring_bits: 8 },
             Method::Bits(Summary::NONE),
             Method::Bits(Summary {
                 shift: 0,
@@ -574,6 +574,41 @@ mod tests {
             .collect();
         let want = plain_bfs(&table, 1, 6);
         for got in every_method(&table, 1, 6) {
+            assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn improvements_reaching_back_past_the_ring_hand_over() {
+        // Below the start only snakes lead: each lands on the window of the next one down, so
+        // one improvement sweeps 50 squares further back each time, past a ring of 256.
+        let (last, start) = (400, 300);
+        let mut table = vec![-1i32; last];
+        for (s, d) in [
+            (305, 255),
+            (260, 210),
+            (215, 165),
+            (170, 120),
+            (125, 75),
+            (80, 30),
+        ] {
+            table[s - 1] = d;
+        }
+        let track = Track::new(&table).unwrap();
+        let Gathered::List(list) = gather(&track, usize::MAX).unwrap() else {
+            panic!("no cap on the list");
+        };
+        assert!(matches!(
+            sweep(&list, last, start, 6, 8).unwrap(),
+            Swept::TooFarBack
+        ));
+        let want = plain_bfs(&table, start, 6);
+        assert_eq!(want, Some(17));
+        assert!(matches!(
+            sweep(&list, last, start, 6, RING_BITS).unwrap(),
+            Swept::Done(got) if got == want
+        ));
+        for got in every_method(&table, start, 6) {
             assert_eq!(got, want);
         }
     }

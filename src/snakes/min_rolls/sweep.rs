@@ -62,7 +62,9 @@ pub(super) fn sweep(
 struct Sweep<'a, const F: usize> {
     list: &'a JumpList,
     mask: usize,
-    /// The fewest rolls found for square `q`, at `q & mask`, for the last `mask + 1` squares.
+    /// The fewest rolls found for square `q`, at `q & mask`, for the last `mask + 1 - 8 * F`
+    /// squares: a short plain stretch is written as a whole block of `8 * F` squares, over the
+    /// oldest ones, and into an apron of as many past the ring's end.
     rolls: Vec<u32>,
     /// The best pending arrival at square `q`, at `q & mask`, and a bit for each.
     arrivals: Vec<u32>,
@@ -86,7 +88,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
         let mut s = Sweep::<F> {
             list,
             mask: ring - 1,
-            rolls: try_filled(ring, UNREACHED)?,
+            rolls: try_filled(ring + 8 * F, UNREACHED)?,
             arrivals: try_filled(ring, UNREACHED)?,
             arriving: try_filled(ring.div_ceil(64), 0u64)?,
             pending: 0,
@@ -124,6 +126,11 @@ impl<'a, const F: usize> Sweep<'a, F> {
         }
     }
 
+    /// Whether square `t < next` can be improved: the ring holds it and the `F` squares before.
+    fn held(&self, t: usize) -> bool {
+        self.next - t + 10 * F <= self.mask
+    }
+
     /// The fewest rolls among the `F` squares before `q`.
     #[inline(always)]
     fn least_before(&self, q: usize) -> u32 {
@@ -152,6 +159,15 @@ impl<'a, const F: usize> Sweep<'a, F> {
         }
         let steps = &self.stairs[r * block..(r + 1) * block];
         let len = end - q;
+        let i = q & m;
+        if len <= block && i + len <= m + 1 {
+            // One whole block, past `end` too (the apron takes what passes the ring's end).
+            let rise = c + 1;
+            for (o, &s) in self.rolls[i..i + block].iter_mut().zip(steps) {
+                *o = s + rise;
+            }
+            return;
+        }
         // Only the last ring of squares is kept.
         let mut k = len.saturating_sub(m + 1);
         while k < len {
@@ -219,7 +235,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
         let (m, next) = (self.mask, self.next);
         while let Some((t, rolls)) = self.work.pop() {
             let t = t as usize;
-            if next - t + 2 * F > m {
+            if !self.held(t) {
                 return Ok(false);
             }
             if rolls >= self.rolls[t & m] {
@@ -237,8 +253,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
                     if least < UNREACHED {
                         if dest >= next {
                             self.arrive(dest, least + 1);
-                        } else if next - dest + 2 * F > m || self.work.len() == self.work.capacity()
-                        {
+                        } else if !self.held(dest) || self.work.len() == self.work.capacity() {
                             return Ok(false);
                         } else if least + 1 < self.rolls[dest & m] {
                             self.work.push((dest as u32, least + 1));
