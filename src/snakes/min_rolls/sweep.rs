@@ -79,6 +79,24 @@ struct Sweep<'a, const F: usize> {
     work: Vec<(u32, u32)>,
 }
 
+/// The least rolls among the `F` squares before a square, and the last place it is found there
+/// (0 to `F - 1`, oldest first).
+#[derive(Clone, Copy)]
+struct Window<const F: usize> {
+    least: u32,
+    at: usize,
+}
+
+impl<const F: usize> Window<F> {
+    /// The rolls of square `k` of the plain stretch after this window (0 first). Square `k` takes
+    /// one more than the least of the `F` before it: `least + 1` up to `at`, then `F` squares
+    /// `least + 2`, and so on.
+    #[inline(always)]
+    fn stair(self, k: usize) -> u32 {
+        self.least + 1 + ((k + F - 1 - self.at) / F) as u32
+    }
+}
+
 impl<'a, const F: usize> Sweep<'a, F> {
     fn run(list: &'a JumpList, last: usize, start: usize, ring_bits: u32) -> Result<Swept> {
         let ring = 1usize << ring_bits;
@@ -105,16 +123,15 @@ impl<'a, const F: usize> Sweep<'a, F> {
             let (source, dest) = list.get(j);
             let jump_next = source < last;
             let e = s.next_arrival(if jump_next { source } else { last });
-            s.plain(e);
+            let least = s.plain(e);
             let mut rolls = UNREACHED;
             if jump_next && e == source {
                 j += 1;
-                let least = s.least_before(e);
-                if least < UNREACHED && !s.send(dest, least + 1)? {
+                if least < UNREACHED && !s.send(dest, least + 1) {
                     return Ok(Swept::TooFarBack);
                 }
             } else {
-                rolls = s.least_before(e) + 1;
+                rolls = least + 1;
             }
             rolls = rolls.min(s.take_arrival(e));
             let m = s.mask;
@@ -141,41 +158,50 @@ impl<'a, const F: usize> Sweep<'a, F> {
         least
     }
 
-    /// The plain squares from `next` up to `end`. With `c` the least of the `F` squares before
-    /// them, last at `r`, the squares up to `r` take `c + 1` rolls, the next `F` squares `c + 2`,
-    /// and so on: each is one more than the square `F` before it.
-    fn plain(&mut self, end: usize) {
-        let (q, m, block) = (self.next, self.mask, 8 * F);
-        self.next = end;
-        if q >= end {
-            return;
-        }
-        let (mut c, mut r) = (UNREACHED, 0);
+    /// The window before `next`, read from the ring.
+    fn window(&self) -> Window<F> {
+        let mut w = Window {
+            least: UNREACHED,
+            at: 0,
+        };
         for k in 0..F {
-            let v = self.rolls[(q + k).wrapping_sub(F) & m];
-            if v <= c {
-                (c, r) = (v, k);
+            let v = self.rolls[(self.next + k).wrapping_sub(F) & self.mask];
+            if v <= w.least {
+                w = Window { least: v, at: k };
             }
         }
-        let steps = &self.stairs[r * block..(r + 1) * block];
+        w
+    }
+
+    /// The plain squares from `next` up to `end`; returns the least of the `F` squares before
+    /// `end`. See [`Window::stair`].
+    fn plain(&mut self, end: usize) -> u32 {
+        let w = self.window();
+        let (q, m, block) = (self.next, self.mask, 8 * F);
+        self.next = end;
         let len = end - q;
+        let steps = &self.stairs[w.at * block..(w.at + 1) * block];
         let i = q & m;
         if len <= block && i + len <= m + 1 {
             // One whole block, past `end` too (the apron takes what passes the ring's end).
-            let rise = c + 1;
-            for (o, &s) in self.rolls[i..i + block].iter_mut().zip(steps) {
-                *o = s + rise;
+            add_into(&mut self.rolls[i..i + block], steps, w.least + 1);
+        } else {
+            // Only the last ring of squares is kept.
+            let mut k = len.saturating_sub(m + 1);
+            while k < len {
+                let i = (q + k) & m;
+                let n = (len - k).min(m + 1 - i);
+                let rise = w.least + 1 + (8 * (k / block)) as u32;
+                stairs(&mut self.rolls[i..i + n], steps, rise, k % block);
+                k += n;
             }
-            return;
         }
-        // Only the last ring of squares is kept.
-        let mut k = len.saturating_sub(m + 1);
-        while k < len {
-            let i = (q + k) & m;
-            let n = (len - k).min(m + 1 - i);
-            let rise = c + 1 + (8 * (k / block)) as u32;
-            stairs(&mut self.rolls[i..i + n], steps, rise, k % block);
-            k += n;
+        // The stretch rises, so its oldest square in the window is the least, unless the
+        // window's own least is still in it.
+        if w.at >= len {
+            w.least
+        } else {
+            w.stair(len - F.min(len))
         }
     }
 
@@ -219,24 +245,33 @@ impl<'a, const F: usize> Sweep<'a, F> {
     }
 
     /// A jump lands on `dest` after `rolls`: pending when `dest` is not swept yet, else an
-    /// improvement. False when an improvement reached back past the ring.
-    fn send(&mut self, dest: usize, rolls: u32) -> Result<bool> {
+    /// improvement if it is one. False when it reached back past the ring.
+    #[inline(always)]
+    fn send(&mut self, dest: usize, rolls: u32) -> bool {
         if dest >= self.next {
             self.arrive(dest, rolls);
-            return Ok(true);
+            return true;
+        }
+        if !self.held(dest) {
+            return false;
+        }
+        // Most snakes land where a shorter way is known already.
+        if rolls >= self.rolls[dest & self.mask] {
+            return true;
         }
         self.work.push((dest as u32, rolls));
         self.improve()
     }
 
     /// Takes the improvements in `work`, going over each stretch again until nothing changes in
-    /// `F` squares in a row.
-    fn improve(&mut self) -> Result<bool> {
+    /// `F` squares in a row. False when one reached back past the ring.
+    #[inline(never)]
+    fn improve(&mut self) -> bool {
         let (m, next) = (self.mask, self.next);
         while let Some((t, rolls)) = self.work.pop() {
             let t = t as usize;
             if !self.held(t) {
-                return Ok(false);
+                return false;
             }
             if rolls >= self.rolls[t & m] {
                 continue;
@@ -254,7 +289,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
                         if dest >= next {
                             self.arrive(dest, least + 1);
                         } else if !self.held(dest) || self.work.len() == self.work.capacity() {
-                            return Ok(false);
+                            return false;
                         } else if least + 1 < self.rolls[dest & m] {
                             self.work.push((dest as u32, least + 1));
                         }
@@ -266,7 +301,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
                 q += 1;
             }
         }
-        Ok(true)
+        true
     }
 }
 
@@ -283,5 +318,14 @@ fn stairs(out: &mut [u32], steps: &[u32], mut rise: u32, phase: usize) {
         for (o, &s) in block.iter_mut().zip(steps) {
             *o = s + rise;
         }
+    }
+}
+
+/// `out[j] = steps[j] + rise`. Out of line, where the compiler knows the two apart and
+/// vectorises it; inlined, it wrote one square at a time.
+#[inline(never)]
+fn add_into(out: &mut [u32], steps: &[u32], rise: u32) {
+    for (o, &s) in out.iter_mut().zip(steps) {
+        *o = s + rise;
     }
 }
