@@ -132,13 +132,13 @@ impl Collect {
         list.push((last as u32 + 1, 0));
         let mut blocks =
             try_filled((last >> BLOCK_BITS) + 2, 0u32).map_err(|_| oom("an index", list.len()))?;
-        let mut i = 0;
-        for (b, start) in blocks.iter_mut().enumerate() {
-            // The sentinel ends every block past the board.
-            while i + 1 < list.len() && ((list[i].0 as usize) >> BLOCK_BITS) < b {
-                i += 1;
-            }
-            *start = i as u32;
+        // Block `b` starts after the jumps of the blocks below it: counted, then summed (no
+        // branch on the jumps). Past the last jump, blocks start at the sentinel.
+        for &(s, _) in &list[..list.len() - 1] {
+            blocks[((s as usize) >> BLOCK_BITS) + 1] += 1;
+        }
+        for b in 1..blocks.len() {
+            blocks[b] += blocks[b - 1];
         }
         Ok(JumpList {
             jumps: list,
