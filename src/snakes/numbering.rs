@@ -208,6 +208,7 @@ impl Numbering {
         mut f: impl FnMut(usize, T) -> bool,
     ) {
         let cols = self.cols;
+        let mut hit_at = [0u16; SCAN_STRETCH + 4];
         for r in 0..self.rows {
             let q = self.rows - 1 - r;
             let row = &cells[r * cols..][..cols];
@@ -228,34 +229,45 @@ impl Numbering {
                 }
                 let square = |i: usize| base + if rising { lo + i } else { cols - 1 - lo - i };
                 let used = part.len().div_ceil(64);
-                if rising {
-                    for (w, &word) in masks[..used].iter().enumerate().rev() {
-                        let mut m = word;
-                        while m != 0 {
-                            let j = 63 - m.leading_zeros() as usize;
-                            m &= !(1 << j);
-                            let i = w * 64 + j;
-                            if !f(square(i), part[i]) {
-                                return;
-                            }
-                        }
-                    }
+                let found = flatten(&masks[..used], &mut hit_at);
+                let mut visit = |i: u16| f(square(i as usize), part[i as usize]);
+                let all = if rising {
+                    hit_at[..found].iter().rev().all(|&i| visit(i))
                 } else {
-                    for (w, &word) in masks[..used].iter().enumerate() {
-                        let mut m = word;
-                        while m != 0 {
-                            let j = m.trailing_zeros() as usize;
-                            m &= m - 1;
-                            let i = w * 64 + j;
-                            if !f(square(i), part[i]) {
-                                return;
-                            }
-                        }
-                    }
+                    hit_at[..found].iter().all(|&i| visit(i))
+                };
+                if !all {
+                    return;
                 }
             }
         }
     }
+}
+
+/// Writes the positions of the set bits of `masks`, in increasing order, to the start of `out`,
+/// and returns how many. Four are written for every word that holds any, whatever it holds (the
+/// count overwrites the extra), so the loop's branches depend little on where the bits lie.
+fn flatten(masks: &[u64], out: &mut [u16; SCAN_STRETCH + 4]) -> usize {
+    let mut n = 0;
+    for (w, &word) in masks.iter().enumerate() {
+        if word == 0 {
+            continue;
+        }
+        let base = (w * 64) as u16;
+        let mut m = word;
+        for k in 0..4 {
+            out[n + k] = base + m.trailing_zeros() as u16;
+            m &= m.wrapping_sub(1);
+        }
+        let mut k = 4;
+        while m != 0 {
+            out[n + k] = base + m.trailing_zeros() as u16;
+            m &= m - 1;
+            k += 1;
+        }
+        n += word.count_ones() as usize;
+    }
+    n
 }
 
 /// Bit `j` set when cell `j` of a chunk of at most 32 is not `skip`: compiles to vector compares.
@@ -339,9 +351,11 @@ mod tests {
             (3, 300_000),
         ] {
             let num = Numbering::new(rows, cols);
+            // Sparse cells, and dense ones (more than four to a word of the masks).
+            let hold = if rows % 2 == 0 { 3 } else { 80 };
             let cells: Vec<i32> = (0..rows * cols)
                 .map(|i| {
-                    if (i * 7919) % 97 < 3 || i % 1000 == 999 {
+                    if (i * 7919) % 97 < hold || i % 1000 == 999 {
                         i as i32
                     } else {
                         -1
