@@ -71,6 +71,7 @@ impl Collect {
 
     /// Takes the jump from `s` to `d` (none when `d == s`); false once past the cap or out of
     /// memory, after which the pass may stop handing jumps in.
+    #[inline]
     pub(super) fn push(&mut self, s: usize, d: usize) -> bool {
         if self.over || self.failed {
             return false;
@@ -78,22 +79,30 @@ impl Collect {
         if d == s {
             return true;
         }
-        if self.list.len() == self.list.capacity() {
-            if self.list.len() >= self.cap {
-                self.over = true;
-                return false;
-            }
-            // Growing by a quarter keeps the slack, which the memory budget counts, small.
-            let more = (self.list.len() / 4)
-                .max(1024)
-                .min(self.cap - self.list.len());
-            if self.list.try_reserve_exact(more).is_err() {
-                self.failed = true;
-                return false;
-            }
+        if self.list.len() == self.list.capacity() && !self.grow() {
+            return false;
         }
         // Squares fit in `u32`: a board has at most `i32::MAX` of them.
         self.list.push((s as u32, d as u32));
+        true
+    }
+
+    /// Room for more jumps; false (and `over` or `failed` set) when there is none.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) -> bool {
+        if self.list.len() >= self.cap {
+            self.over = true;
+            return false;
+        }
+        // Growing by a quarter keeps the slack, which the memory budget counts, small.
+        let more = (self.list.len() / 4)
+            .max(1024)
+            .min(self.cap - self.list.len());
+        if self.list.try_reserve_exact(more).is_err() {
+            self.failed = true;
+            return false;
+        }
         true
     }
 
@@ -181,6 +190,7 @@ impl Gather {
     }
 
     /// Takes the jump from `s` to `d` (none when `d == s`); false when out of memory.
+    #[inline]
     pub(super) fn push(&mut self, s: usize, d: usize) -> bool {
         if !self.marks.is_empty() {
             if d != s {
@@ -188,9 +198,13 @@ impl Gather {
             }
             return true;
         }
-        if self.collect.push(s, d) {
-            return true;
-        }
+        self.collect.push(s, d) || self.list_stopped(s)
+    }
+
+    /// The list failed or went past its cap at the jump from `s`: out of memory, or marks.
+    #[cold]
+    #[inline(never)]
+    fn list_stopped(&mut self, s: usize) -> bool {
         if self.collect.failed {
             self.failed = true;
             return false;
