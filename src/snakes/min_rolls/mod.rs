@@ -558,6 +558,48 @@ mod tests {
         }
     }
 
+    /// Long tables sparse enough for the sweep, with short jumps: the ring wraps many times.
+    fn sweep_table() -> impl Strategy<Value = (Vec<i32>, usize, usize)> {
+        (300usize..6000, 1u32..40, 1i64..200, 1usize..=8).prop_flat_map(
+            |(len, per_mille, reach, faces)| {
+                let cells = proptest::collection::vec((0u32..1000, -reach..=reach), len).prop_map(
+                    move |raw| {
+                        let last = raw.len() as i64;
+                        raw.iter()
+                            .enumerate()
+                            .map(|(i, &(roll, delta))| {
+                                let s = i as i64 + 1;
+                                if roll >= per_mille || s == last {
+                                    -1
+                                } else {
+                                    (s + delta).clamp(1, last) as i32
+                                }
+                            })
+                            .collect::<Vec<i32>>()
+                    },
+                );
+                (cells, 1..len / 2, Just(faces))
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The sweep, with its own ring and with one of 256 squares (which hands more boards
+        /// over), gives the plain BFS's answer.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn the_sweep_matches_plain_bfs((table, start, faces) in sweep_table()) {
+            let want = plain_bfs(&table, start, faces);
+            let track = Track::new(&table).unwrap();
+            for ring_bits in [RING_BITS, 8] {
+                let got = fewest(&track, start, faces, Method::Sweep { ring_bits }).unwrap();
+                prop_assert_eq!(got, want);
+            }
+        }
+    }
+
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn spilled_levels_and_many_waves_still_find_the_end() {
