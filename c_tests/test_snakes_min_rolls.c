@@ -57,6 +57,66 @@ static void large_plain_board(void) {
     free(b);
 }
 
+/* The cell of square s (1-based) on an n x n board: rows from the bottom, every other one
+ * right to left. */
+static size_t cell_of(size_t s, size_t n) {
+    size_t q = (s - 1) / n, r = (s - 1) % n;
+    size_t col = q % 2 == 0 ? r : n - 1 - r;
+    return (n - 1 - q) * n + col;
+}
+
+/* The seed's breadth-first search, for comparison. */
+static int32_t plain_bfs(const int32_t *b, size_t n) {
+    size_t squares = n * n, head = 0, tail = 0, s, k;
+    int32_t *dist = (int32_t *)malloc((squares + 1) * sizeof *dist);
+    size_t *queue = (size_t *)malloc(squares * sizeof *queue);
+    int32_t answer = -1;
+    if (!dist || !queue) {
+        free(dist);
+        free(queue);
+        return -2;
+    }
+    for (s = 0; s <= squares; s++) dist[s] = -1;
+    dist[1] = 0;
+    queue[tail++] = 1;
+    while (head < tail) {
+        s = queue[head++];
+        for (k = 1; k <= 6 && s + k <= squares; k++) {
+            size_t t = s + k;
+            int32_t d = b[cell_of(t, n)];
+            if (d != -1) t = (size_t)d;
+            if (dist[t] < 0) {
+                dist[t] = dist[s] + 1;
+                queue[tail++] = t;
+            }
+        }
+    }
+    answer = dist[squares];
+    free(dist);
+    free(queue);
+    return answer;
+}
+
+static void large_board_with_short_jumps(void) {
+    /* One square in 37 holds a snake or a ladder of at most 50 squares: sparse and short. */
+    size_t n = 300, squares = n * n, s;
+    int32_t rolls = SENTINEL;
+    int32_t *b = (int32_t *)malloc(squares * sizeof *b);
+    CHECK(b != NULL);
+    if (!b) return;
+    for (s = 0; s < squares; s++) b[s] = -1;
+    for (s = 37; s < squares; s += 37) {
+        long d = (long)s + (long)((s * 7919) % 101) - 50;
+        if (d < 1) d = 1;
+        if (d > (long)squares) d = (long)squares;
+        if (d != (long)s) b[cell_of(s, n)] = (int32_t)d;
+    }
+    CHECK_STATUS(gg_snakes_min_rolls(b, n, &rolls), GG_OK);
+    CHECK(rolls == plain_bfs(b, n));
+    CHECK(rolls > 0);
+    free(b);
+}
+
 static void expect_invalid(int32_t *b, size_t n, const char *needle) {
     int32_t rolls = SENTINEL;
     int32_t copy[16];
@@ -106,6 +166,7 @@ int main(void) {
     chains_are_not_followed();
     unreachable_gives_minus_one();
     large_plain_board();
+    large_board_with_short_jumps();
     bad_cells();
     bad_arguments();
     return check_report("test_snakes_min_rolls");
