@@ -289,7 +289,13 @@ fn search(
                 .max()
                 .unwrap_or(0);
             let faces = faces.min(last);
-            if let Some(bits) = ring_bits.filter(|&b| faces <= MAX_FACES && longest <= max_span(b))
+            // No larger a ring than the board and its longest jump need: a small board then
+            // pays little to set it up.
+            let need = (last + 1 + 10 * faces).max(4 * longest);
+            let fits = need.next_power_of_two().trailing_zeros().max(8);
+            if let Some(bits) = ring_bits
+                .map(|b| b.min(fits))
+                .filter(|&b| faces <= MAX_FACES && longest <= max_span(b))
             {
                 if let Swept::Done(rolls) = sweep(&list, last, start, faces, bits)? {
                     return Ok(rolls);
