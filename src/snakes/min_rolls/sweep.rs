@@ -148,24 +148,15 @@ impl<'a, const F: usize> Sweep<'a, F> {
         self.next - t + 10 * F <= self.mask
     }
 
-    /// The fewest rolls among the `F` squares before `q`.
-    #[inline(always)]
-    fn least_before(&self, q: usize) -> u32 {
-        let mut least = UNREACHED;
-        for k in 1..=F {
-            least = least.min(self.rolls[q.wrapping_sub(k) & self.mask]);
-        }
-        least
-    }
-
-    /// The window before `next`, read from the ring.
-    fn window(&self) -> Window<F> {
+    /// The window of the `F` squares before `q`, read from the ring.
+    #[inline]
+    fn window(&self, q: usize) -> Window<F> {
         let mut w = Window {
             least: UNREACHED,
             at: 0,
         };
         for k in 0..F {
-            let v = self.rolls[(self.next + k).wrapping_sub(F) & self.mask];
+            let v = self.rolls[(q + k).wrapping_sub(F) & self.mask];
             if v <= w.least {
                 w = Window { least: v, at: k };
             }
@@ -176,7 +167,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
     /// The plain squares from `next` up to `end`; returns the least of the `F` squares before
     /// `end`. See [`Window::stair`].
     fn plain(&mut self, end: usize) -> u32 {
-        let w = self.window();
+        let w = self.window(self.next);
         let (q, m, block) = (self.next, self.mask, 8 * F);
         self.next = end;
         let len = end - q;
@@ -282,7 +273,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             let mut j = self.list.after(t);
             while q < next && q <= improved + F {
                 let (source, dest) = self.list.get(j);
-                let least = self.least_before(q);
+                let least = self.window(q).least;
                 if source == q {
                     j += 1;
                     if least < UNREACHED {
