@@ -8,6 +8,8 @@ use crate::error::{try_filled, Error, ErrorKind, Result};
 pub(super) struct JumpList {
     pub(super) jumps: Vec<(u32, u32)>,
     blocks: Vec<u32>,
+    /// The longest jump, in squares (0 without jumps).
+    longest: usize,
 }
 
 /// Squares per index block: the index costs 1/64 byte a square, a lookup scans one block.
@@ -21,6 +23,11 @@ impl JumpList {
             mark(&mut marks, s as usize);
         }
         Ok(marks)
+    }
+
+    /// The longest jump, in squares (0 without jumps).
+    pub(super) fn longest(&self) -> usize {
+        self.longest
     }
 
     /// Heap bytes held.
@@ -143,8 +150,11 @@ impl Collect {
             try_filled((last >> BLOCK_BITS) + 2, 0u32).map_err(|_| oom("an index", list.len()))?;
         // Block `b` starts after the jumps of the blocks below it: counted, then summed (no
         // branch on the jumps). Past the last jump, blocks start at the sentinel.
-        for &(s, _) in &list[..list.len() - 1] {
+        // The same pass finds the longest jump.
+        let mut longest = 0;
+        for &(s, d) in &list[..list.len() - 1] {
             blocks[((s as usize) >> BLOCK_BITS) + 1] += 1;
+            longest = longest.max(s.abs_diff(d) as usize);
         }
         for b in 1..blocks.len() {
             blocks[b] += blocks[b - 1];
@@ -152,6 +162,7 @@ impl Collect {
         Ok(JumpList {
             jumps: list,
             blocks,
+            longest,
         })
     }
 }

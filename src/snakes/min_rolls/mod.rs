@@ -8,16 +8,16 @@
 //!   `faces` squares before it and from the jumps landing on it. Open country is a staircase
 //!   written a block at a time, so the work is per jump; a snake that improves a square already
 //!   swept has its stretch swept again.
-//! - **Waves** (other sparse boards, and always when the faces are wanted). A wave is the frontier of
-//!   one stretch of plain squares reached at the same level; it is enough to know its furthest
-//!   position `hi`, because every square it reached below `hi` lies in a window already landed
-//!   on. In open country a wave moves exactly `faces` squares a level, so it is stored as an
-//!   event: the level at which its window first meets a jump, a square already landed on, or the
-//!   last square. Events are handled in level order (the furthest wave first within a level),
-//!   which is breadth-first order; the plain squares a wave crossed are marked landed only when
-//!   its event comes, so no one sees them early. At an event the wave takes one ordinary level:
-//!   its new furthest plain landing goes on, and each jump landed on starts a wave at its
-//!   destination unless that destination was landed on already.
+//! - **Waves** (other sparse boards, and always when the faces are wanted). A wave is the frontier
+//!   of one stretch of plain squares reached at the same level; it is enough to know its furthest
+//!   position `hi`, because every square it reached below `hi` lies in a window already landed on.
+//!   In open country a wave moves exactly `faces` squares a level, so it is stored as an event: the
+//!   level at which its window first meets a jump, a square already landed on, or the last square.
+//!   Events are handled in level order (the furthest wave first within a level), which is
+//!   breadth-first order; the plain squares a wave crossed are marked landed only when its event
+//!   comes, so no one sees them early. At an event the wave takes one ordinary level: its new
+//!   furthest plain landing goes on, and each jump landed on starts a wave at its destination
+//!   unless that destination was landed on already.
 //! - **Level bits** (dense boards, and boards whose jumps lead far away). A breadth-first search
 //!   by levels on bit sets, 64 squares a word: a level lands on `dilate(positions) & !landed`,
 //!   with the jump squares among them sending their destinations.
@@ -26,11 +26,11 @@
 //! exact face finishes at once. So every rule has the same answer.
 //!
 //! Memory: the search adds at most 1/8 of an `int32_t` board (the faces need 4 more bytes per
-//! square). The sweep takes the jump list and at most 52 KiB. Waves take one bit per square, 8 bytes per jump (listed only while there is at most one
-//! per `SQUARES_PER_JUMP` squares) and 12 bytes per pending wave; when the pending waves would pass
-//! what is left of the budget, or many jumps lead far away, the level bits answer instead with four
-//! bits per square (and, on a board sparse enough for a jump list, two summaries of at most 4 KiB
-//! each).
+//! square). The sweep takes the jump list and at most 52 KiB. Waves take one bit per square, 8
+//! bytes per jump (listed only while there is at most one per `SQUARES_PER_JUMP` squares) and 12
+//! bytes per pending wave; when the pending waves would pass what is left of the budget, or many
+//! jumps lead far away, the level bits answer instead with four bits per square (and, on a board
+//! sparse enough for a jump list, two summaries of at most 4 KiB each).
 //!
 //! Files: `jump_list.rs`, `sweep.rs`, `waves.rs`, `level_bits.rs`.
 
@@ -219,27 +219,34 @@ fn gather(jumps: &impl Jumps, cap: usize) -> Result<Gathered> {
 /// The search with a chosen method; `start` and `faces` are valid.
 fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Result<Option<u64>> {
     let last = jumps.squares();
-    let (cap, ring_bits, max_events, summary) = match method {
-        Method::ByDensity => {
-            let t = Tries::BY_DENSITY;
-            (
-                last / SQUARES_PER_JUMP,
-                t.ring_bits,
-                t.max_events,
-                t.summary,
-            )
-        }
+    let (cap, tries) = match method {
+        Method::ByDensity => (last / SQUARES_PER_JUMP, Tries::BY_DENSITY),
         #[cfg(test)]
-        Method::Waves { max_events } => (usize::MAX, None, max_events, None),
+        Method::Waves { max_events } => (
+            usize::MAX,
+            Tries {
+                ring_bits: None,
+                max_events,
+                summary: None,
+            },
+        ),
         #[cfg(test)]
-        Method::Sweep { ring_bits } => (usize::MAX, Some(ring_bits), usize::MAX, None),
+        Method::Sweep { ring_bits } => (
+            usize::MAX,
+            Tries {
+                ring_bits: Some(ring_bits),
+                ..Tries::BY_DENSITY
+            },
+        ),
         #[cfg(test)]
-        Method::Bits(summary) => (0, None, 0, Some(summary)),
-    };
-    let tries = Tries {
-        ring_bits,
-        max_events,
-        summary,
+        Method::Bits(summary) => (
+            0,
+            Tries {
+                ring_bits: None,
+                max_events: 0,
+                summary: Some(summary),
+            },
+        ),
     };
     search(jumps, gather(jumps, cap)?, start, faces, tries)
 }
@@ -283,11 +290,7 @@ fn search(
     let (is_jump, by_density) = match gathered {
         Gathered::Marks(marks) => (marks, Summary::NONE),
         Gathered::List(list) => {
-            let longest = list.jumps[..list.jumps.len() - 1]
-                .iter()
-                .map(|&(s, d)| s.abs_diff(d) as usize)
-                .max()
-                .unwrap_or(0);
+            let longest = list.longest();
             let faces = faces.min(last);
             // No larger a ring than the board and its longest jump need: a small board then
             // pays little to set it up.
