@@ -504,7 +504,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn large_boards_take_the_row_sweeps_and_match_the_seed() {
-        let (rows, cols) = (130, 150);
+        let (rows, cols) = (150, 150);
         assert!(RowSweep::new(rows, cols, &LEETCODE_MINES)
             .unwrap()
             .is_some());

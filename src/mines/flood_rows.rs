@@ -18,14 +18,14 @@ use crate::error::{try_refill, Result};
 pub(crate) const SWEEP_BYTES_PER_CELL: usize = 64;
 
 /// Row masks kept: four rows of mine bits and the `M_*` masks.
-const MASKS: usize = 12;
+const MASKS: usize = 14;
 
 /// Mine bits of four consecutive rows, row `q` in slot `q % 4` (so the row above the top,
 /// `usize::MAX`, is slot 3, as row -1 would be).
 const M_MINES: usize = 0;
 /// Hidden-empty cells of the row after the current one.
 const M_HIDDEN_NEXT: usize = 4;
-/// Hidden-empty cells of the current row, then those still hidden once it is written.
+/// Hidden-empty cells of the current row, then those its step leaves hidden.
 const M_HIDDEN: usize = 5;
 /// Zero cells of the current row.
 const M_ZERO: usize = 6;
@@ -37,16 +37,32 @@ const M_PREV_ZERO: usize = 9;
 const M_PREV_BLANK: usize = 10;
 /// The first row's blanks, where the second sweep starts.
 const M_FIRST_BLANK: usize = 11;
+/// Cells of the current row, and of the row behind, that show a count.
+const M_DIGITS: usize = 12;
+const M_PREV_DIGITS: usize = 13;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// The bit masks of the rows around the sweep.
+///
+/// A row is written one step late, once the row after it has shown the counts beside its own
+/// blanks: by then most rows have every cell a mine or revealed, and such a row is written
+/// whole, 64 blanks a store, with the counts over them.
 pub(crate) struct RowSweep {
     words: usize,
     /// The mine bytes (each counting one).
     mines: MineBytes,
     /// `MASKS` masks of `words` words each; see the `M_*` indices.
     masks: Vec<u64>,
+    /// Whether every cell of the current row was a mine or hidden-empty when it was read.
+    covered: bool,
+    /// The same for the row behind.
+    prev_covered: bool,
+    /// Whether the current row is written already (its blanks and counts so far), so that only
+    /// the counts the row after it adds are left to write.
+    written: bool,
+    /// The same for the row behind.
+    prev_written: bool,
 }
 
 impl RowSweep {
@@ -78,6 +94,10 @@ impl RowSweep {
             words,
             mines,
             masks,
+            covered: false,
+            prev_covered: false,
+            written: false,
+            prev_written: true,
         })
     }
 
@@ -106,9 +126,16 @@ impl RowSweep {
         let rows = flood.rows();
         self.enter(flood, row, 1);
         // The first row has no row behind: the up sweep takes the row above whole.
-        for m in [M_PREV_BLANK, M_PREV_ZERO, M_PREV_HIDDEN, M_BLANK] {
+        for m in [
+            M_PREV_BLANK,
+            M_PREV_ZERO,
+            M_PREV_HIDDEN,
+            M_PREV_DIGITS,
+            M_BLANK,
+        ] {
             self.mask_mut(m).fill(0);
         }
+        self.prev_written = true;
         self.masks[M_BLANK * self.words + col / 64] = 1 << (col % 64);
         self.step(flood, row, 1);
         self.copy_mask(M_BLANK, M_FIRST_BLANK);
@@ -118,23 +145,29 @@ impl RowSweep {
             r += 1;
             self.step(flood, r, 1);
         }
+        self.finish(flood, r);
         if row == 0 || self.mask(M_FIRST_BLANK).iter().all(|&b| b == 0) {
             return;
         }
         // The first row may have changed since (digits and spans from the row below), so its
         // masks are read again: its zero cells are now the ones still hidden. (With no seeds,
-        // `step_masks` finds no blanks; the first row's own come back from `M_FIRST_BLANK`.)
+        // `step_masks` finds no blanks; the first row's own come back from `M_FIRST_BLANK`.) It
+        // is written already: the up sweep only adds the counts beside the blanks above it.
         self.enter(flood, row, -1);
-        for m in [M_BLANK, M_PREV_BLANK] {
+        for m in [M_BLANK, M_PREV_BLANK, M_DIGITS] {
             self.mask_mut(m).fill(0);
         }
         self.step_masks(row);
         self.copy_mask(M_FIRST_BLANK, M_BLANK);
+        self.written = true;
         let mut r = row;
         while r > 0 && self.mask(M_BLANK).iter().any(|&b| b != 0) {
             self.advance(flood, r, -1);
             r -= 1;
             self.step(flood, r, -1);
+        }
+        if r < row {
+            self.finish(flood, r);
         }
     }
 
@@ -199,10 +232,13 @@ impl RowSweep {
             (M_BLANK, M_PREV_BLANK),
             (M_ZERO, M_PREV_ZERO),
             (M_HIDDEN, M_PREV_HIDDEN),
+            (M_DIGITS, M_PREV_DIGITS),
             (M_HIDDEN_NEXT, M_HIDDEN),
         ] {
             self.copy_mask(from, to);
         }
+        self.prev_covered = self.covered;
+        self.prev_written = std::mem::take(&mut self.written);
         self.load(flood, r.wrapping_add_signed(2 * d), Some(M_HIDDEN_NEXT));
     }
 
@@ -211,20 +247,29 @@ impl RowSweep {
     /// blank mask. Then the seeds carried up to the ends of their runs.
     fn step_masks(&mut self, r: usize) {
         let w = self.words;
-        let [mines, _, hidden, zero, blank, _, _, prev_blank, _] = self.split();
+        let [mines, _, hidden, zero, blank, _, _, prev_blank, ..] = self.split();
         let rows = [r.wrapping_sub(1), r, r + 1].map(|q| &mines[(q % 4) * w..][..w]);
         let column = |k: usize| rows[0][k] | rows[1][k] | rows[2][k];
-        let mut before = 0;
-        let mut here = column(0);
+        let (hidden, zero, blank, prev_blank) = (
+            &hidden[..w],
+            &mut zero[..w],
+            &mut blank[..w],
+            &prev_blank[..w],
+        );
+        let (mut before, mut here) = (0, column(0));
+        let (mut prev_before, mut prev_here) = (0, prev_blank[0]);
         let mut carry = false;
         for k in 0..w {
-            let after = if k + 1 < w { column(k + 1) } else { 0 };
-            let near = widen(before, here, after);
-            before = here;
-            here = after;
-            let z = hidden[k] & !near;
+            let (after, prev_after) = if k + 1 < w {
+                (column(k + 1), prev_blank[k + 1])
+            } else {
+                (0, 0)
+            };
+            let z = hidden[k] & !widen(before, here, after);
             zero[k] = z;
-            let s = (blank[k] | spread(prev_blank, k)) & z;
+            let s = (blank[k] | widen(prev_before, prev_here, prev_after)) & z;
+            (before, here) = (here, after);
+            (prev_before, prev_here) = (prev_here, prev_after);
             blank[k] = if s == z {
                 // Already whole (most words are, in a large region): only the carry matters.
                 carry = z >> 63 != 0;
@@ -240,26 +285,20 @@ impl RowSweep {
 
     /// The four mine rows (as one slice) and the other masks, in `M_*` order.
     fn split(&mut self) -> [&mut [u64]; MASKS - 3] {
-        let w = self.words;
-        let mut rest = &mut self.masks[..];
-        let mut out: [&mut [u64]; MASKS - 3] = Default::default();
-        for (i, m) in out.iter_mut().enumerate() {
-            let len = if i == M_MINES { 4 * w } else { w };
-            let (a, b) = std::mem::take(&mut rest).split_at_mut(len);
-            *m = a;
-            rest = b;
-        }
-        out
+        split(&mut self.masks, self.words)
     }
 
-    /// Finds row `r`'s blanks, writes the row, and hands the row behind (in direction `d`) what
-    /// this row's blanks reveal there.
+    /// Finds row `r`'s blanks and counts, then finishes the row behind (in direction `d`): it
+    /// gains the counts beside this row's blanks, is written, and hands the span fill the zero
+    /// cells where the region turns back.
     fn step(&mut self, flood: &mut Flood, r: usize, d: isize) {
         self.step_masks(r);
         let w = self.words;
         let cols = flood.cols();
         let back = r.checked_add_signed(-d).filter(|&b| b < flood.rows());
-        let [mines, _, hidden, zero, blank, prev_hidden, prev_zero, prev_blank, _] = self.split();
+        let (prev_covered, prev_written) = (self.prev_covered, self.prev_written);
+        let [mines, _, hidden, zero, blank, prev_hidden, prev_zero, prev_blank, _, digits, prev_digits] =
+            split(&mut self.masks, w);
         // Seeds carried down to the starts of their runs.
         let mut carry = false;
         for k in (0..w).rev() {
@@ -274,75 +313,141 @@ impl RowSweep {
             carry = c1 | c2;
             blank[k] = s | (zr & !t).reverse_bits();
         }
+        // A hidden cell beside a blank here or behind shows its count. Behind, so does a hidden
+        // cell beside this row's blanks, except a zero cell, where the region turns back: it is
+        // kept (in the zero mask of the row behind, no longer needed) for the span fill. (With
+        // no row behind, its masks are clear.)
+        let row_mines = &mines[(r % 4) * w..][..w];
+        let (mut open_before, mut open_here) = (0, blank[0] | prev_blank[0]);
+        let (mut blank_before, mut blank_here) = (0, blank[0]);
+        let (mut uncovered, mut left, mut turns) = (0, 0, false);
+        for k in 0..w {
+            let (blank_after, open_after) = match blank.get(k + 1) {
+                Some(&b) => (b, b | prev_blank[k + 1]),
+                None => (0, 0),
+            };
+            let beside = widen(open_before, open_here, open_after) & hidden[k] & !blank_here;
+            digits[k] = beside;
+            uncovered |= (hidden[k] | row_mines[k]) ^ row_bits(k, w, cols);
+            hidden[k] &= !(blank_here | beside);
+            let touched = widen(blank_before, blank_here, blank_after) & prev_hidden[k];
+            let turn = touched & prev_zero[k];
+            prev_zero[k] = turn;
+            turns |= turn != 0;
+            prev_digits[k] |= touched & !turn;
+            prev_hidden[k] &= !(touched & !turn);
+            left |= prev_hidden[k];
+            (open_before, open_here) = (open_here, open_after);
+            (blank_before, blank_here) = (blank_here, blank_after);
+        }
+        self.covered = uncovered == 0;
+        let Some(back) = back else { return };
         let mine_rows =
             |q: usize| [q.wrapping_sub(1), q, q + 1].map(|x| &mines[(x % 4) * w..][..w]);
-        let (here_rows, back_rows) = (mine_rows(r), back.map(mine_rows));
-        let (row, mut behind) = two_rows(flood.cells_mut(), cols, r, back);
-        let open = |k: usize| blank.get(k).map_or(0, |b| b | prev_blank[k]);
-        let (mut before, mut here) = (0, open(0));
-        let mut revealed = 0;
-        let mut revealed_behind = 0;
-        let mut turns = false;
-        for k in 0..w {
-            let b = blank[k];
-            let after = open(k + 1);
-            // A hidden cell beside a blank here or behind shows its count.
-            let beside = widen(before, here, after);
-            let digits = beside & hidden[k] & !b;
-            before = here;
-            here = after;
-            hidden[k] &= !(b | digits);
-            let cells = &mut row[64 * k..(64 * k + 64).min(cols)];
-            if b == !0 {
-                if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *cells) {
-                    *all = [BLANK; 64];
-                }
-                revealed += 64;
-            } else if b != 0 {
-                write_blanks(cells, b);
-                revealed += b.count_ones() as usize;
-            }
-            revealed += write_digits(cells, digits, &here_rows, k);
-            // Behind: hidden cells beside this row's blanks that the row behind did not reveal.
-            // Digits are written there; zero cells, where the region turns back, are kept (in
-            // the zero mask of the row behind, no longer needed) for the span fill.
-            if let (Some(behind), Some(back_rows)) = (behind.as_deref_mut(), &back_rows) {
-                let touched = spread(blank, k) & prev_hidden[k];
-                let turn = touched & prev_zero[k];
-                prev_zero[k] = turn;
-                turns |= turn != 0;
-                let cells = &mut behind[64 * k..(64 * k + 64).min(cols)];
-                revealed_behind += write_digits(cells, touched & !turn, back_rows, k);
-            }
-        }
-        flood.note_revealed(r, revealed);
-        if let Some(back) = back {
-            flood.note_revealed(back, revealed_behind);
-        }
-        if let (Some(back), true) = (back, turns) {
+        let cells = &mut flood.cells_mut()[back * cols..][..cols];
+        let written = if prev_written {
+            None
+        } else {
+            Some((&*prev_blank, prev_covered && left == 0))
+        };
+        let n = write_row(cells, written, prev_digits, &mine_rows(back));
+        flood.note_revealed(back, n);
+        if turns {
             open_runs(flood, back, prev_zero);
         }
     }
+
+    /// Writes row `r`, the last of a sweep: no row after it adds counts.
+    fn finish(&mut self, flood: &mut Flood, r: usize) {
+        let w = self.words;
+        let cols = flood.cols();
+        let whole = self.covered && self.mask(M_HIDDEN).iter().all(|&h| h == 0);
+        let written = self.written;
+        let [mines, _, _, _, blank, _, _, _, _, digits, _] = self.split();
+        let rows = [r.wrapping_sub(1), r, r + 1].map(|x| &mines[(x % 4) * w..][..w]);
+        let cells = &mut flood.cells_mut()[r * cols..][..cols];
+        let blanks = (!written).then_some((&*blank, whole));
+        let n = write_row(cells, blanks, digits, &rows);
+        flood.note_revealed(r, n);
+    }
 }
 
-/// Row `r` of the board, and row `back` when there is one, both to write.
-fn two_rows(
+/// `masks` (of `w` words each) as the four mine rows (one slice) and the other masks, in `M_*`
+/// order.
+fn split(masks: &mut [u64], w: usize) -> [&mut [u64]; MASKS - 3] {
+    let mut rest = masks;
+    let mut out: [&mut [u64]; MASKS - 3] = Default::default();
+    for (i, m) in out.iter_mut().enumerate() {
+        let len = if i == M_MINES { 4 * w } else { w };
+        let (a, b) = std::mem::take(&mut rest).split_at_mut(len);
+        *m = a;
+        rest = b;
+    }
+    out
+}
+
+/// The bits of word `k` (of `w`) that are cells of a row of `cols` cells.
+#[inline(always)]
+fn row_bits(k: usize, w: usize, cols: usize) -> u64 {
+    if k + 1 < w {
+        !0
+    } else {
+        !0 >> (64 * w - cols)
+    }
+}
+
+/// Writes a row's blanks and counts; returns how many cells that reveals. `blanks` is `None` when
+/// the blanks are written already (only the counts are new), else the blank bits and whether
+/// the row is whole: every cell a mine or revealed now, so that all but the mines are written
+/// blank before the counts go over them.
+fn write_row(
     cells: &mut [u8],
-    cols: usize,
-    r: usize,
-    back: Option<usize>,
-) -> (&mut [u8], Option<&mut [u8]>) {
-    match back {
-        None => (&mut cells[r * cols..][..cols], None),
-        Some(b) if b < r => {
-            let (lo, hi) = cells.split_at_mut(r * cols);
-            (&mut hi[..cols], Some(&mut lo[b * cols..][..cols]))
+    blanks: Option<(&[u64], bool)>,
+    digits: &[u64],
+    mines: &[&[u64]; 3],
+) -> usize {
+    let mut n = 0;
+    match blanks {
+        Some((_, true)) => {
+            n = cells.len();
+            for (chunk, &m) in cells.chunks_mut(64).zip(mines[1]) {
+                if m == 0 {
+                    if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *chunk) {
+                        *all = [BLANK; 64];
+                        continue;
+                    }
+                }
+                write_blanks(chunk, !m);
+                n -= m.count_ones() as usize;
+            }
         }
-        Some(b) => {
-            let (lo, hi) = cells.split_at_mut(b * cols);
-            (&mut lo[r * cols..][..cols], Some(&mut hi[..cols]))
+        Some((blank, false)) => {
+            for (chunk, &b) in cells.chunks_mut(64).zip(blank) {
+                if b == !0 {
+                    if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *chunk) {
+                        *all = [BLANK; 64];
+                        n += 64;
+                        continue;
+                    }
+                }
+                if b != 0 {
+                    write_blanks(chunk, b);
+                    n += b.count_ones() as usize;
+                }
+            }
+        }
+        None => {}
+    }
+    let whole = matches!(blanks, Some((_, true)));
+    for (k, &d) in digits.iter().enumerate() {
+        if d != 0 {
+            let shown = write_digits(&mut cells[64 * k..], d, mines, k);
+            if !whole {
+                n += shown;
+            }
         }
     }
+    n
 }
 
 /// Hands each run of set bits of `turns` (a mask of row `row`) to the span fill.
@@ -450,13 +555,6 @@ const POP9: [u8; 512] = {
     }
     t
 };
-
-/// Word `k` of `x` widened by one cell each way.
-#[inline(always)]
-fn spread(x: &[u64], k: usize) -> u64 {
-    let word = |i: usize| x.get(i).copied().unwrap_or(0);
-    widen(word(k.wrapping_sub(1)), x[k], word(k + 1))
-}
 
 /// Word `here` widened by one cell each way, given the words `before` and `after` it.
 #[inline(always)]
