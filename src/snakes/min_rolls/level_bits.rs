@@ -178,7 +178,7 @@ struct Levels {
 impl Levels {
     /// Lands on the squares `reach` of word `w` that were not landed on yet; true when one of
     /// them is `N` or leads there.
-    #[inline]
+    #[inline(always)]
     fn land(&mut self, jumps: &impl Jumps, w: usize, reach: u64) -> bool {
         let mut new = reach & !self.landed[w];
         if w == self.end_word {
