@@ -15,7 +15,7 @@ mod constraints;
 mod count_cache;
 mod endgame;
 mod flood;
-pub mod flood_rows;
+mod flood_rows;
 mod hint;
 mod mine_placement;
 mod mine_total;

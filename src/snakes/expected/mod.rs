@@ -61,7 +61,7 @@ pub struct Expected {
 /// The mean number of turns one player needs from the start to square `N` with a fair die.
 ///
 /// `+inf` when a position reachable from the start cannot reach `N` (the game can fail to end),
-/// and only then. The relative error is proven to be at most [`PROMISE`] (`1e-9`), and in practice
+/// and only then. The relative error is proven to be at most `1e-9`, and in practice
 /// about `1e-16`; see [`expected_turns_bounded`]. A board whose mean cannot be proven that
 /// accurate in double precision (astronomically long games, such as a board that sends the
 /// player back to the start on all but one face of each roll for dozens of rolls) is refused
