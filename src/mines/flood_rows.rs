@@ -135,7 +135,8 @@ impl RowSweep {
         ] {
             self.mask_mut(m).fill(0);
         }
-        self.prev_written = true;
+        // Nor is there anything of it for this sweep to write.
+        (self.written, self.prev_written) = (false, true);
         self.masks[M_BLANK * self.words + col / 64] = 1 << (col % 64);
         self.step(flood, row, 1);
         self.copy_mask(M_BLANK, M_FIRST_BLANK);
