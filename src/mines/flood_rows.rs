@@ -249,7 +249,7 @@ impl RowSweep {
     fn step_masks(&mut self, r: usize) {
         let w = self.words;
         let [mines, _, hidden, zero, blank, _, _, prev_blank, ..] = self.split();
-        let rows = [r.wrapping_sub(1), r, r + 1].map(|q| &mines[(q % 4) * w..][..w]);
+        let rows = mine_rows(mines, w, r);
         let column = |k: usize| rows[0][k] | rows[1][k] | rows[2][k];
         let (hidden, zero, blank, prev_blank) = (
             &hidden[..w],
@@ -343,15 +343,13 @@ impl RowSweep {
         }
         self.covered = uncovered == 0;
         let Some(back) = back else { return };
-        let mine_rows =
-            |q: usize| [q.wrapping_sub(1), q, q + 1].map(|x| &mines[(x % 4) * w..][..w]);
         let cells = &mut flood.cells_mut()[back * cols..][..cols];
         let written = if prev_written {
             None
         } else {
             Some((&*prev_blank, prev_covered && left == 0))
         };
-        let n = write_row(cells, written, prev_digits, &mine_rows(back));
+        let n = write_row(cells, written, prev_digits, &mine_rows(mines, w, back));
         flood.note_revealed(back, n);
         if turns {
             open_runs(flood, back, prev_zero);
@@ -365,10 +363,9 @@ impl RowSweep {
         let whole = self.covered && self.mask(M_HIDDEN).iter().all(|&h| h == 0);
         let written = self.written;
         let [mines, _, _, _, blank, _, _, _, _, digits, _] = self.split();
-        let rows = [r.wrapping_sub(1), r, r + 1].map(|x| &mines[(x % 4) * w..][..w]);
         let cells = &mut flood.cells_mut()[r * cols..][..cols];
         let blanks = (!written).then_some((&*blank, whole));
-        let n = write_row(cells, blanks, digits, &rows);
+        let n = write_row(cells, blanks, digits, &mine_rows(mines, w, r));
         flood.note_revealed(r, n);
     }
 }
@@ -385,6 +382,12 @@ fn split(masks: &mut [u64], w: usize) -> [&mut [u64]; MASKS - 3] {
         rest = b;
     }
     out
+}
+
+/// The mine bits of rows `q - 1 ..= q + 1`, from the four mine slots of `w` words each.
+#[inline(always)]
+fn mine_rows(mines: &[u64], w: usize, q: usize) -> [&[u64]; 3] {
+    [q.wrapping_sub(1), q, q + 1].map(|x| &mines[(x % 4) * w..][..w])
 }
 
 /// The bits of word `k` (of `w`) that are cells of a row of `cols` cells.
@@ -410,31 +413,13 @@ fn write_row(
     let mut n = 0;
     match blanks {
         Some((_, true)) => {
-            n = cells.len();
             for (chunk, &m) in cells.chunks_mut(64).zip(mines[1]) {
-                if m == 0 {
-                    if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *chunk) {
-                        *all = [BLANK; 64];
-                        continue;
-                    }
-                }
-                write_blanks(chunk, !m);
-                n -= m.count_ones() as usize;
+                n += fill_blanks(chunk, !m);
             }
         }
         Some((blank, false)) => {
             for (chunk, &b) in cells.chunks_mut(64).zip(blank) {
-                if b == !0 {
-                    if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *chunk) {
-                        *all = [BLANK; 64];
-                        n += 64;
-                        continue;
-                    }
-                }
-                if b != 0 {
-                    write_blanks(chunk, b);
-                    n += b.count_ones() as usize;
-                }
+                n += fill_blanks(chunk, b);
             }
         }
         None => {}
@@ -449,6 +434,24 @@ fn write_row(
         }
     }
     n
+}
+
+/// Writes `BLANK` into the cells of `chunk` (at most 64) whose bits are set, a whole word of
+/// blanks as one store; returns how many.
+#[inline(always)]
+fn fill_blanks(chunk: &mut [u8], bits: u64) -> usize {
+    if bits == !0 {
+        if let Ok(all) = <&mut [u8; 64]>::try_from(&mut *chunk) {
+            *all = [BLANK; 64];
+            return 64;
+        }
+    }
+    let bits = bits & (!0 >> (64 - chunk.len()));
+    if bits == 0 {
+        return 0;
+    }
+    write_blanks(chunk, bits);
+    bits.count_ones() as usize
 }
 
 /// Hands each run of set bits of `turns` (a mask of row `row`) to the span fill.
