@@ -44,6 +44,8 @@ use super::jumps::Track;
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use jump_list::{Gather, Gathered};
+#[cfg(test)]
+use level_bits::Bulk;
 use level_bits::{level_bits, Summary};
 use sweep::{max_span, sweep, Swept, MAX_FACES, RING_BITS};
 use waves::{waves, Waves, UNSET};
@@ -352,8 +354,9 @@ mod tests {
     }
 
     /// Every method on one table: waves (with room for every event, and with room for two, which
-    /// hands over to level bits), level bits without summaries and with a summary bit per word,
-    /// per two and per four words (with and without the narrow levels' walk), and the choice by
+    /// hands over to level bits), the sweep with two rings, level bits without summaries and
+    /// with a summary bit per word, per two and per four words (with and without the narrow
+    /// levels' walk), with busy levels taken in bulk never, always or early, and the choice by
     /// density.
     fn every_method(table: &[i32], start: usize, faces: usize) -> Vec<Option<u64>> {
         let track = Track::new(table).unwrap();
@@ -369,16 +372,33 @@ mod tests {
             Method::Sweep { ring_bits: 8 },
             Method::Bits(Summary::NONE),
             Method::Bits(Summary {
+                bulk: Bulk::ALWAYS,
+                ..Summary::NONE
+            }),
+            Method::Bits(Summary {
                 shift: 0,
                 narrow: 0,
+                bulk: Bulk::NEVER,
             }),
             Method::Bits(Summary {
                 shift: 2,
                 narrow: 0,
+                bulk: Bulk::NEVER,
             }),
             Method::Bits(Summary {
                 shift: 1,
                 narrow: 64,
+                bulk: Bulk::NEVER,
+            }),
+            Method::Bits(Summary {
+                shift: 1,
+                narrow: 64,
+                bulk: Bulk::ALWAYS,
+            }),
+            Method::Bits(Summary {
+                shift: 0,
+                narrow: 0,
+                bulk: Bulk { span: 3, ratio: 2 },
             }),
         ]
         .into_iter()
@@ -560,8 +580,10 @@ mod tests {
             let track = Track::new(&table).unwrap();
             prop_assert_eq!(fewest(&track, start, faces, Method::Bits(Summary::NONE)).unwrap(), want);
             for shift in 0..4 {
-                let bits = Method::Bits(Summary { shift, narrow: 0 });
-                prop_assert_eq!(fewest(&track, start, faces, bits).unwrap(), want);
+                for bulk in [Bulk::NEVER, Bulk::ALWAYS] {
+                    let bits = Method::Bits(Summary { shift, narrow: 0, bulk });
+                    prop_assert_eq!(fewest(&track, start, faces, bits).unwrap(), want);
+                }
             }
             prop_assert_eq!(fewest(&track, start, faces, Method::ByDensity).unwrap(), want);
         }
