@@ -2,16 +2,19 @@
 //! jumps, or whose jumps lead far away (too many waves would run at once).
 //!
 //! Four bit sets over squares `1..=N` (bit `s - 1`): the squares holding a jump (marked by the
-//! pass that reads the board), the squares landed on, and the positions of this level and the next. A level lands on
-//! the squares its positions reach, `dilate(positions) & !landed`, a word at a time: for a die of
+//! pass that reads the board), the squares landed on, and the positions of this level and the
+//! next. A level lands on the squares its positions reach, `dilate(positions) & !landed`, a word
+//! at a time: for a die of
 //! fewer than 64 faces the word's landing squares come from the positions in it and the word
 //! below by `log2(faces)` shifts; a larger die covers everything above a word's lowest position
 //! and up to `faces` past the last position below it. Plain squares landed on are the next
 //! level's positions at once; each jump square sends its destination. A summary bit per group of
 //! words tells which groups hold positions, so a level costs the words of its positions, not the
 //! span between its lowest and highest: on jump-anywhere boards the early levels are a few waves
-//! scattered over the board. The bit sets take `N / 2` bytes, 1/8 of an `int32_t` board; the
-//! summaries at most 8 KiB.
+//! scattered over the board. A busy level, with positions in a good share of its words (the
+//! last third of the levels there), instead lands every word of its span in one pass with no
+//! test per word. The bit sets take `N / 2` bytes, 1/8 of an `int32_t` board; the summaries at
+//! most 8 KiB.
 
 use super::Jumps;
 use crate::error::{try_filled, Result};
@@ -105,7 +108,8 @@ impl Bulk {
 }
 
 impl Summary {
-    /// None kept: no level spans `usize::MAX` words, so every level walks its words.
+    /// None kept: no level spans `usize::MAX` words, so every level that is not busy walks its
+    /// words.
     pub(super) const NONE: Summary = Summary {
         shift: 0,
         narrow: usize::MAX,
@@ -254,9 +258,20 @@ impl Levels {
     }
 
     /// Queues the jump squares `via_jump` of word `w` for [`Levels::follow`]; true when a
-    /// destination is `N`.
+    /// destination is `N`. The first two are queued with no branch: on dense boards a word
+    /// lands on none, one or two of them, which no predictor guesses, and a slot written but
+    /// not counted is overwritten by the next.
     #[inline(always)]
     fn send(&mut self, jumps: &impl Jumps, w: usize, mut via_jump: u64) -> bool {
+        if self.pending > PENDING - 2 && self.follow(jumps) {
+            return true;
+        }
+        for _ in 0..2 {
+            let t = (w << 6) + via_jump.trailing_zeros() as usize + 1;
+            self.jump_squares[self.pending] = t as u32;
+            self.pending += usize::from(via_jump != 0);
+            via_jump &= via_jump.wrapping_sub(1);
+        }
         while via_jump != 0 {
             let t = (w << 6) + via_jump.trailing_zeros() as usize + 1;
             via_jump &= via_jump - 1;
