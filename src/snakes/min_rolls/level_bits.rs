@@ -179,8 +179,9 @@ impl Positions {
         self.adds += 1;
     }
 
-    /// Marks words `lo..=hi`, `adds` of which had positions written to `bits`.
-    fn add_span(&mut self, lo: usize, hi: usize, adds: usize) {
+    /// Marks words `lo..=hi`, some of which had positions written to `bits`, as all holding
+    /// some: counting the words that do costs a busy level more than the count saves.
+    fn add_span(&mut self, lo: usize, hi: usize) {
         let shift = self.summary.shift;
         for g in lo >> shift..=hi >> shift {
             if let Some(word) = self.groups.get_mut(g >> 6) {
@@ -189,7 +190,7 @@ impl Positions {
         }
         self.lo = self.lo.min(lo);
         self.hi = self.hi.max(hi);
-        self.adds += adds;
+        self.adds += hi + 1 - lo;
     }
 
     /// The span `lo..=hi` that may hold positions, left empty for the next use.
@@ -350,7 +351,7 @@ impl Levels {
             let end = (w + CHUNK).min(top);
             let mut via_jump = [0u64; CHUNK];
             let mut any_jump = 0u64;
-            let mut plain_words = 0;
+            let mut plain = 0u64;
             for (((v, c), landed), (&is_jump, next)) in via_jump
                 .iter_mut()
                 .zip(&mut cur[w..end])
@@ -364,10 +365,10 @@ impl Levels {
                 *v = new & is_jump;
                 *next |= new ^ *v;
                 any_jump |= *v;
-                plain_words += usize::from(new ^ *v != 0);
+                plain |= new ^ *v;
             }
-            if plain_words != 0 {
-                self.next.add_span(w, end - 1, plain_words);
+            if plain != 0 {
+                self.next.add_span(w, end - 1);
             }
             if any_jump != 0 {
                 for (k, &v) in via_jump[..end - w].iter().enumerate() {
