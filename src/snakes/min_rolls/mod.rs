@@ -631,6 +631,58 @@ mod tests {
         }
     }
 
+    /// Tables large enough for level bits' summaries and busy levels (a span of 64 words or
+    /// more): jumps far or near, sparse or dense, any start and die.
+    fn wide_table() -> impl Strategy<Value = (Vec<i32>, usize, usize)> {
+        (
+            4096usize..40_000,
+            1u32..250,
+            prop_oneof![Just(0i64), 1i64..300],
+            1usize..=12,
+        )
+            .prop_flat_map(|(len, per_mille, reach, faces)| {
+                let cells = proptest::collection::vec((0u32..1000, any::<u32>()), len).prop_map(
+                    move |raw| {
+                        let last = raw.len() as i64;
+                        raw.iter()
+                            .enumerate()
+                            .map(|(i, &(roll, pick))| {
+                                let s = i as i64 + 1;
+                                if roll >= per_mille || s == last {
+                                    -1
+                                } else if reach == 0 {
+                                    (pick as i64 % last + 1) as i32
+                                } else {
+                                    let delta = pick as i64 % (2 * reach + 1) - reach;
+                                    (s + delta).clamp(1, last) as i32
+                                }
+                            })
+                            .collect::<Vec<i32>>()
+                    },
+                );
+                (cells, 1..len / 4, Just(faces))
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// Level bits as the search picks them, with summaries and busy levels as tuned, and
+        /// with busy levels never taken, agree with the plain BFS on large tables.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn level_bits_on_wide_tables_match_plain_bfs((table, start, faces) in wide_table()) {
+            let want = plain_bfs(&table, start, faces);
+            let track = Track::new(&table).unwrap();
+            let tuned = Summary::for_words(table.len().div_ceil(64));
+            for summary in [tuned, Summary { bulk: Bulk::NEVER, ..tuned }, Summary::NONE] {
+                let got = fewest(&track, start, faces, Method::Bits(summary)).unwrap();
+                prop_assert_eq!(got, want);
+            }
+            prop_assert_eq!(fewest(&track, start, faces, Method::ByDensity).unwrap(), want);
+        }
+    }
+
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn spilled_levels_and_many_waves_still_find_the_end() {
