@@ -589,28 +589,45 @@ mod tests {
         }
     }
 
+    /// A table from raw draws, one per square: square `s` jumps when its roll (per mille) is
+    /// under `per_mille`, to a square drawn from `pick`: anywhere when `reach` is 0, else within
+    /// `reach` of `s`. The last square never jumps.
+    fn table_of(raw: &[(u32, u32)], per_mille: u32, reach: i64) -> Vec<i32> {
+        let last = raw.len() as i64;
+        raw.iter()
+            .enumerate()
+            .map(|(i, &(roll, pick))| {
+                let s = i as i64 + 1;
+                let pick = i64::from(pick);
+                if roll >= per_mille || s == last {
+                    -1
+                } else if reach == 0 {
+                    (pick % last + 1) as i32
+                } else {
+                    (s + pick % (2 * reach + 1) - reach).clamp(1, last) as i32
+                }
+            })
+            .collect()
+    }
+
+    /// Tables of `len` squares, `per_mille` of them jumps within `reach` (0: anywhere), from a
+    /// start in the first `1 / start_share` of the table, with `faces`.
+    fn drawn_table(
+        len: usize,
+        per_mille: u32,
+        reach: i64,
+        start_share: usize,
+        faces: usize,
+    ) -> impl Strategy<Value = (Vec<i32>, usize, usize)> {
+        let cells = proptest::collection::vec((0u32..1000, any::<u32>()), len)
+            .prop_map(move |raw| table_of(&raw, per_mille, reach));
+        (cells, 1..len / start_share, Just(faces))
+    }
+
     /// Long tables sparse enough for the sweep, with short jumps: the ring wraps many times.
     fn sweep_table() -> impl Strategy<Value = (Vec<i32>, usize, usize)> {
         (300usize..6000, 1u32..40, 1i64..200, 1usize..=8).prop_flat_map(
-            |(len, per_mille, reach, faces)| {
-                let cells = proptest::collection::vec((0u32..1000, -reach..=reach), len).prop_map(
-                    move |raw| {
-                        let last = raw.len() as i64;
-                        raw.iter()
-                            .enumerate()
-                            .map(|(i, &(roll, delta))| {
-                                let s = i as i64 + 1;
-                                if roll >= per_mille || s == last {
-                                    -1
-                                } else {
-                                    (s + delta).clamp(1, last) as i32
-                                }
-                            })
-                            .collect::<Vec<i32>>()
-                    },
-                );
-                (cells, 1..len / 2, Just(faces))
-            },
+            |(len, per_mille, reach, faces)| drawn_table(len, per_mille, reach, 2, faces),
         )
     }
 
@@ -641,26 +658,7 @@ mod tests {
             1usize..=12,
         )
             .prop_flat_map(|(len, per_mille, reach, faces)| {
-                let cells = proptest::collection::vec((0u32..1000, any::<u32>()), len).prop_map(
-                    move |raw| {
-                        let last = raw.len() as i64;
-                        raw.iter()
-                            .enumerate()
-                            .map(|(i, &(roll, pick))| {
-                                let s = i as i64 + 1;
-                                if roll >= per_mille || s == last {
-                                    -1
-                                } else if reach == 0 {
-                                    (pick as i64 % last + 1) as i32
-                                } else {
-                                    let delta = pick as i64 % (2 * reach + 1) - reach;
-                                    (s + delta).clamp(1, last) as i32
-                                }
-                            })
-                            .collect::<Vec<i32>>()
-                    },
-                );
-                (cells, 1..len / 4, Just(faces))
+                drawn_table(len, per_mille, reach, 4, faces)
             })
     }
 
