@@ -4,17 +4,16 @@
 //! Four bit sets over squares `1..=N` (bit `s - 1`): the squares holding a jump (marked by the
 //! pass that reads the board), the squares landed on, and the positions of this level and the
 //! next. A level lands on the squares its positions reach, `dilate(positions) & !landed`, a word
-//! at a time: for a die of
-//! fewer than 64 faces the word's landing squares come from the positions in it and the word
-//! below by `log2(faces)` shifts; a larger die covers everything above a word's lowest position
-//! and up to `faces` past the last position below it. Plain squares landed on are the next
-//! level's positions at once; each jump square sends its destination. A summary bit per group of
-//! words tells which groups hold positions, so a level costs the words of its positions, not the
-//! span between its lowest and highest: on jump-anywhere boards the early levels are a few waves
-//! scattered over the board. A busy level, with positions in a good share of its words (the
-//! last third of the levels there), instead lands every word of its span in one pass with no
-//! test per word. The bit sets take `N / 2` bytes, 1/8 of an `int32_t` board; the summaries at
-//! most 8 KiB.
+//! at a time: for a die of fewer than 64 faces the word's landing squares come from the positions
+//! in it and the word below by `log2(faces)` shifts; a larger die covers everything above a
+//! word's lowest position and up to `faces` past the last position below it. Plain squares
+//! landed on are the next level's positions at once; each jump square sends its destination. A
+//! summary bit per group of words tells which groups hold positions, so a level costs the words
+//! of its positions, not the span between its lowest and highest: on jump-anywhere boards the
+//! early levels are a few waves scattered over the board. A busy level, with positions in a good
+//! share of its words (the last fifth of the levels there), instead lands every word of its span
+//! in one pass with no test per word. The bit sets take `N / 2` bytes, 1/8 of an `int32_t`
+//! board; the summaries at most 8 KiB.
 
 use super::Jumps;
 use crate::error::{try_filled, Result};
