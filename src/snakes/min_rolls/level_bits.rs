@@ -169,10 +169,7 @@ impl Positions {
     #[inline(always)]
     fn add(&mut self, w: usize, bits: u64) {
         self.bits[w] |= bits;
-        let g = w >> self.summary.shift;
-        if let Some(word) = self.groups.get_mut(g >> 6) {
-            *word |= 1 << (g & 63);
-        }
+        self.mark_group(w >> self.summary.shift);
         self.lo = self.lo.min(w);
         self.hi = self.hi.max(w);
         self.adds += 1;
@@ -183,19 +180,26 @@ impl Positions {
     fn add_span(&mut self, lo: usize, hi: usize) {
         let shift = self.summary.shift;
         for g in lo >> shift..=hi >> shift {
-            if let Some(word) = self.groups.get_mut(g >> 6) {
-                *word |= 1 << (g & 63);
-            }
+            self.mark_group(g);
         }
         self.lo = self.lo.min(lo);
         self.hi = self.hi.max(hi);
         self.adds += hi + 1 - lo;
     }
 
-    /// The span `lo..=hi` that may hold positions, left empty for the next use.
+    /// Sets group `g`'s summary bit (none is kept without a summary).
     #[inline(always)]
-    fn take_span(&mut self) -> (usize, usize) {
-        let span = (self.lo, self.hi);
+    fn mark_group(&mut self, g: usize) {
+        if let Some(word) = self.groups.get_mut(g >> 6) {
+            *word |= 1 << (g & 63);
+        }
+    }
+
+    /// The span `lo..=hi` that may hold positions and how many additions filled it, left empty
+    /// for the next use.
+    #[inline(always)]
+    fn take_span(&mut self) -> (usize, usize, usize) {
+        let span = (self.lo, self.hi, self.adds);
         (self.lo, self.hi, self.adds) = (usize::MAX, 0, 0);
         span
     }
@@ -263,22 +267,23 @@ impl Levels {
     /// not counted is overwritten by the next.
     #[inline(always)]
     fn send(&mut self, jumps: &impl Jumps, w: usize, mut via_jump: u64) -> bool {
+        // The lowest square of `via_jump` (garbage when it is empty, then not counted).
+        let lowest = |via_jump: u64| ((w << 6) + via_jump.trailing_zeros() as usize + 1) as u32;
         if self.pending > PENDING - 2 && self.follow(jumps) {
             return true;
         }
         for _ in 0..2 {
-            let t = (w << 6) + via_jump.trailing_zeros() as usize + 1;
-            self.jump_squares[self.pending] = t as u32;
+            self.jump_squares[self.pending] = lowest(via_jump);
             self.pending += usize::from(via_jump != 0);
             via_jump &= via_jump.wrapping_sub(1);
         }
         while via_jump != 0 {
-            let t = (w << 6) + via_jump.trailing_zeros() as usize + 1;
+            let t = lowest(via_jump);
             via_jump &= via_jump - 1;
             if self.pending == PENDING && self.follow(jumps) {
                 return true;
             }
-            self.jump_squares[self.pending] = t as u32;
+            self.jump_squares[self.pending] = t;
             self.pending += 1;
         }
         false
@@ -312,8 +317,7 @@ impl Levels {
         cur: &mut Positions,
         reach_into: impl Fn(u64, u64) -> u64,
     ) -> bool {
-        let adds = cur.adds;
-        let (lo, hi) = cur.take_span();
+        let (lo, hi, adds) = cur.take_span();
         if lo > hi {
             return false;
         }
@@ -362,9 +366,10 @@ impl Levels {
                 below = here;
                 *landed |= new;
                 *v = new & is_jump;
-                *next |= new ^ *v;
+                let p = new ^ *v;
+                *next |= p;
                 any_jump |= *v;
-                plain |= new ^ *v;
+                plain |= p;
             }
             if plain != 0 {
                 self.next.add_span(w, end - 1);
@@ -456,7 +461,7 @@ impl Levels {
     /// One level with at least 64 faces: every position covers the rest of its word and up to
     /// `faces` squares past it. Clears `cur`.
     fn large_die(&mut self, jumps: &impl Jumps, cur: &mut Positions, faces: usize) -> bool {
-        let (lo, hi) = cur.take_span();
+        let (lo, hi, _) = cur.take_span();
         cur.clear_summary(lo, hi);
         let cur = &mut cur.bits;
         // The furthest square covered by the positions seen so far (bit index, exclusive end).
@@ -511,7 +516,8 @@ impl Levels {
 /// twice per word of every level.
 #[inline]
 fn reach_into(below: u64, c: u64, faces: usize) -> u64 {
-    let (mut up, mut down) = (c, below >> (64 - faces));
+    let low = below >> (64 - faces);
+    let (mut up, mut down) = (c, low);
     // Each covers shifts 0..width; grow width to `faces` by doubling and adding one, along
     // the binary digits of `faces`.
     let mut width = 1;
@@ -522,7 +528,7 @@ fn reach_into(below: u64, c: u64, faces: usize) -> u64 {
         width *= 2;
         if faces >> bit & 1 == 1 {
             up |= c << width;
-            down |= (below >> (64 - faces)) >> width;
+            down |= low >> width;
             width += 1;
         }
     }
