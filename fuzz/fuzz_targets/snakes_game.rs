@@ -16,7 +16,7 @@
 mod harness;
 
 use gridgames::ffi::*;
-use harness::{area, Buffer, Expect, Input, Pointer};
+use harness::{area, square_index, Buffer, Expect, Input, Pointer};
 
 #[cfg(not(test))]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check(data));
@@ -53,14 +53,6 @@ fn valid(v: i32, squares: usize) -> bool {
     v == -1 || (1..=squares as i64).contains(&i64::from(v))
 }
 
-/// Row-major index of square `s` on a `rows x cols` grid: boustrophedon from the bottom-left,
-/// written from the header's description.
-fn index_of(s: usize, rows: usize, cols: usize) -> usize {
-    let (q, r) = ((s - 1) / cols, (s - 1) % cols);
-    let col = if q % 2 == 0 { r } else { cols - 1 - r };
-    (rows - 1 - q) * cols + col
-}
-
 fn grid_to_jumps(input: &mut Input) {
     let rows = input.dim(7);
     let cols = input.dim(7);
@@ -88,7 +80,7 @@ fn grid_to_jumps(input: &mut Input) {
         _ => len + input.below(3),
     };
     if let Some(sq) = squares {
-        let last = index_of(sq, rows, cols);
+        let last = square_index(sq, rows, cols);
         if input.u8() < 230 {
             cells[last] = if input.u8() < 200 { -1 } else { sq as i32 };
         }
@@ -128,7 +120,7 @@ fn grid_to_jumps(input: &mut Input) {
     let sq = squares.expect("success needs a valid size");
     let got = out.values();
     for s in 1..=sq {
-        assert_eq!(got[s - 1], cells[index_of(s, rows, cols)], "square {s}");
+        assert_eq!(got[s - 1], cells[square_index(s, rows, cols)], "square {s}");
     }
     assert!(
         got[sq..].iter().all(|&v| v == SENTINEL_I32),

@@ -7,7 +7,7 @@
 mod harness;
 
 use gridgames::ffi::*;
-use harness::{area, reference, Buffer, Expect, Input, MAX_CELLS};
+use harness::{area, reference, square_index, Buffer, Expect, Input, MAX_CELLS};
 
 #[cfg(not(test))]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check(data));
@@ -22,14 +22,6 @@ fn cell(input: &mut Input, squares: usize) -> i32 {
         248..=252 => [0, -2, i32::MIN, i32::MAX, squares as i32 + 1][input.below(5)],
         _ => input.u32() as i32,
     }
-}
-
-/// Flat index of square `s` (boustrophedon from the bottom-left), written independently of the
-/// library's numbering.
-fn index_of(s: usize, n: usize) -> usize {
-    let (q, r) = ((s - 1) / n, (s - 1) % n);
-    let col = if q % 2 == 0 { r } else { n - 1 - r };
-    (n - 1 - q) * n + col
 }
 
 pub fn check(data: &[u8]) {
@@ -57,13 +49,13 @@ pub fn check(data: &[u8]) {
     let mut cells: Vec<i32> = (0..len).map(|_| cell(&mut input, len)).collect();
     if let Some(sq) = squares {
         if input.u8() < 240 {
-            cells[index_of(1, n)] = -1;
-            cells[index_of(sq, n)] = -1;
+            cells[square_index(1, n, n)] = -1;
+            cells[square_index(sq, n, n)] = -1;
         }
         let valid = |v: i32| v == -1 || (1..=sq as i64).contains(&i64::from(v));
         if !cells.iter().all(|&v| valid(v))
-            || cells[index_of(1, n)] != -1
-            || cells[index_of(sq, n)] != -1
+            || cells[square_index(1, n, n)] != -1
+            || cells[square_index(sq, n, n)] != -1
         {
             expect.fault(GG_ERR_INVALID_CELL, "a cell");
         }

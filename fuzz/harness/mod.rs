@@ -254,6 +254,14 @@ pub fn last_error() -> String {
     String::from_utf8_lossy(&buf[..len.min(buf.len() - 1)]).into_owned()
 }
 
+/// Row-major index of Snakes and Ladders square `s` on a `rows x cols` grid: boustrophedon from
+/// the bottom-left, written from the header's description rather than from the library.
+pub fn square_index(s: usize, rows: usize, cols: usize) -> usize {
+    let (q, r) = ((s - 1) / cols, (s - 1) % cols);
+    let col = if q % 2 == 0 { r } else { cols - 1 - r };
+    (rows - 1 - q) * cols + col
+}
+
 /// `rows * cols` cells of `elem_size` bytes, or the status the library must refuse them with
 /// before reading anything: zero, overflow, or more than `max_cells`.
 pub fn area(rows: usize, cols: usize, elem_size: usize, max_cells: usize) -> Result<usize, i32> {
