@@ -13,7 +13,9 @@ mod common;
 #[path = "../tests/reference/mod.rs"]
 mod reference;
 
-use common::{as_bytes, best_time, ns_per_cell, peak_extra_bytes, sequential_read, Counting, Rng};
+use common::{
+    as_bytes, best_time, faults_of, ns_per_cell, peak_extra_bytes, sequential_read, Counting, Rng,
+};
 use gridgames::ffi::{gg_mines_click, gg_snakes_min_rolls, GG_OK};
 use gridgames::snakes::Numbering;
 use std::hint::black_box;
@@ -330,9 +332,9 @@ fn snakes_families(n: usize) {
     println!();
     println!(
         "| family | rolls | read ms | ours ms | textbook BFS ms | ours / read | ours / BFS \
-         | ours peak extra |"
+         | ours peak extra | ours page faults |"
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (i, &(name, ppm, reach)) in FAMILIES.iter().enumerate() {
         let mut rng = Rng(n as u64 * 31 + i as u64);
         let cells = snakes_board(&mut rng, n, ppm, reach);
@@ -361,9 +363,12 @@ fn snakes_families(n: usize) {
         let bfs = median(|r| r.2);
         let ratio_read = median(|r| r.1 / r.0);
         let ratio_bfs = median(|r| r.1 / r.2);
+        // Repeated calls: the page faults of one made right after another.
+        ours_min_rolls(&cells, n);
+        let faults = faults_of(|| ours_min_rolls(&cells, n));
         println!(
             "| {name} | {answer} | {:.2} | {:.2} | {:.1} | {ratio_read:.1}x | {ratio_bfs:.3}x | {} \
-             ({:.3} x board) |",
+             ({:.3} x board) | {faults} |",
             read * 1e3,
             ours * 1e3,
             bfs * 1e3,

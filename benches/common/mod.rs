@@ -93,6 +93,26 @@ pub fn as_bytes<T: Copy>(v: &[T]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), std::mem::size_of_val(v)) }
 }
 
+/// The minor page faults this process has taken so far (Linux; `None` elsewhere): each first
+/// touch of a fresh page of memory is one, and on a virtual machine each costs about a
+/// microsecond and a half, which the allocator decides by what it keeps between calls.
+pub fn minor_faults() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    rest.split(' ').nth(7)?.parse().ok()
+}
+
+/// The minor page faults one call of `f` takes, as text ("-" where they cannot be counted).
+pub fn faults_of<R>(f: impl FnOnce() -> R) -> String {
+    let before = minor_faults();
+    black_box(f());
+    match (before, minor_faults()) {
+        (Some(a), Some(b)) => (b - a).to_string(),
+        _ => "-".to_string(),
+    }
+}
+
 /// Nanoseconds per cell.
 pub fn ns_per_cell(t: Duration, cells: usize) -> f64 {
     t.as_secs_f64() * 1e9 / cells.max(1) as f64
