@@ -15,6 +15,7 @@ mod constraints;
 mod count_cache;
 mod endgame;
 mod flood;
+mod flood_few_mines;
 mod flood_rows;
 mod hint;
 mod mine_placement;

@@ -1,12 +1,15 @@
 //! One click (LeetCode 529) and the flood fill that opens blank regions.
 //!
 //! The flood itself, a scanline fill over row spans with a capped queue, is in `flood.rs`; the
-//! neighbour counts it reads row by row are in `neighbours.rs`.
+//! neighbour counts it reads row by row are in `neighbours.rs`. An unplayed board with few mines
+//! skips the search: `flood_few_mines.rs` proves from the mine list that the click opens every
+//! zero cell and writes the board in one pass.
 
 use super::board::{
     check_coordinate, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
 use super::flood::{Flood, Regions};
+use super::flood_few_mines;
 use super::neighbours::Window;
 use crate::error::Result;
 
@@ -94,6 +97,11 @@ pub(crate) fn reveal_empty_rows(
     if k > 0 {
         cells[row * cols + col] = b'0'.wrapping_add(k as u8);
         return Ok((1, (row, row)));
+    }
+    if regions == Regions::MayBeLarge && cells.len() >= flood_few_mines::MIN_CELLS {
+        if let Some(n) = flood_few_mines::open(cells, rows, cols, mines) {
+            return Ok((n, (0, rows - 1)));
+        }
     }
     let mut flood = Flood::new(cells, rows, cols, mines, regions)?;
     let n = flood.open(row, col)?;
