@@ -99,25 +99,29 @@ fn mine_list(
     table: &MineTable,
     budget: &mut Budget,
 ) -> Option<(Vec<u64>, u8)> {
-    const EMPTY8: u64 = u64::from_ne_bytes([EMPTY; 8]);
     // Keys, then a parent and a flag each in `hidden_counts`: 13 bytes a mine, 16 kept.
+    const EMPTY8: u64 = u64::from_ne_bytes([EMPTY; 8]);
     let max = budget.fits(2 * std::mem::size_of::<u64>());
+    // Reserved whole: growing by copies costs more than the pages left untouched.
     let mut list: Vec<u64> = Vec::new();
+    list.try_reserve_exact(max).ok()?;
     let mut mine = None;
+    let (mut row, mut row_start) = (0, 0);
     let mut note = |i: usize, b: u8| -> Option<()> {
         match mine {
             Some(m) if m == b => {}
             None if table[usize::from(b)] == 1 => mine = Some(b),
             _ => return None,
         }
-        if list.len() == list.capacity() {
-            let more = list.len().max(1024).min(max.saturating_sub(list.len()));
-            if more == 0 {
-                return None;
-            }
-            list.try_reserve_exact(more).ok()?;
+        if list.len() == max {
+            return None;
         }
-        list.push(key(i / cols, i % cols));
+        // Rows advance in order: no division per mine.
+        while i >= row_start + cols {
+            row_start += cols;
+            row += 1;
+        }
+        list.push(key(row, i - row_start));
         Some(())
     };
     let blocks = cells.chunks_exact(64);
@@ -127,18 +131,16 @@ fn mine_list(
             u64::from_le_bytes(block[j * 8..j * 8 + 8].try_into().unwrap_or_default()) ^ EMPTY8
         };
         // Most blocks are all `EMPTY`: one pass of comparisons settles them.
-        if (0..8).fold(0, |d, j| d | word(j)) == 0 {
+        if block.iter().fold(0, |d, &b| d | (b ^ EMPTY)) == 0 {
             continue;
         }
-        for j in 0..8 {
-            // The bytes that differ from `EMPTY`, lowest first.
-            let mut x = word(j);
-            while x != 0 {
-                let byte = x.trailing_zeros() as usize / 8;
-                let i = k * 64 + j * 8 + byte;
-                note(i, cells[i])?;
-                x &= !(0xff << (byte * 8));
-            }
+        // One bit per byte that is not `EMPTY`, so the block is walked by its bits, with no
+        // branch per word.
+        let mut odd = (0..8).fold(0u64, |m, j| m | nonzero_bytes(word(j)) << (8 * j));
+        while odd != 0 {
+            let i = k * 64 + odd.trailing_zeros() as usize;
+            note(i, cells[i])?;
+            odd &= odd - 1;
         }
     }
     let start = cells.len() - tail.len();
@@ -149,6 +151,15 @@ fn mine_list(
     }
     budget.take(list.capacity() * std::mem::size_of::<u64>())?;
     Some((list, mine.unwrap_or(EMPTY)))
+}
+
+/// Bit `k` set for each nonzero byte `k` of `x`.
+#[inline(always)]
+fn nonzero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gathers the eight high bits into the top byte (no two partial products collide there).
+    (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// Groups the mines into clusters and checks each that needs it; returns the counts that stay
@@ -163,35 +174,32 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
     let mut joined: Vec<bool> = Vec::new();
     joined.try_reserve_exact(m).ok()?;
     joined.resize(m, false);
-    // Two blocks touch when their mines are at most 3 apart both ways. For each mine, the ones
-    // after it: later in its row, then the next three rows, each through a pointer that only
-    // moves forward.
-    let mut next = [0usize; 3];
+    // Two blocks touch when their mines are at most 3 apart both ways. Each mine looks back at
+    // the last mine of the 7 columns around it: an older one in the same column within reach
+    // is joined to that last one already.
+    budget.take(cols * 8)?;
+    let mut last_row: Vec<u32> = Vec::new(); // row + 1; 0 for none yet
+    let mut last_mine: Vec<u32> = Vec::new();
+    for v in [&mut last_row, &mut last_mine] {
+        v.try_reserve_exact(cols).ok()?;
+        v.resize(cols, 0);
+    }
     for i in 0..m {
         let (r, c) = (row_of(mines[i]), col_of(mines[i]));
-        let mut join = |j: usize, parent: &mut [u32]| {
-            let (a, b) = (find(parent, i as u32), find(parent, j as u32));
-            parent[a.max(b) as usize] = a.min(b);
-            joined[i] = true;
-            joined[j] = true;
-        };
-        let mut j = i + 1;
-        while j < m && mines[j] <= key(r, c + 3) {
-            join(j, &mut parent);
-            j += 1;
-        }
-        for (d, p) in next.iter_mut().enumerate() {
-            let q = r + 1 + d;
-            let (lo, hi) = (key(q, c.saturating_sub(3)), key(q, c + 3));
-            while *p < m && mines[*p] < lo {
-                *p += 1;
-            }
-            let mut j = *p;
-            while j < m && mines[j] <= hi {
-                join(j, &mut parent);
-                j += 1;
+        let (a, b) = (c.saturating_sub(3), (c + 3).min(cols - 1));
+        let near = |x: usize| last_row[x] != 0 && last_row[x] as usize + 3 > r;
+        // Mostly false: one test per mine, with no branch per column.
+        if (a..=b).fold(false, |any, x| any | near(x)) {
+            for x in (a..=b).filter(|&x| near(x)) {
+                let j = last_mine[x] as usize;
+                let (p, q) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
+                parent[p.max(q) as usize] = p.min(q);
+                joined[i] = true;
+                joined[j] = true;
             }
         }
+        last_row[c] = r as u32 + 1;
+        last_mine[c] = i as u32;
     }
     // A lone mine two or more cells from every edge needs no window.
     let mut groups: Vec<u64> = Vec::new();
