@@ -66,7 +66,8 @@ fn open_within(
         return None;
     }
     let mut budget = Budget(budget);
-    budget.take(cols + 2)?;
+    // The counts row, then the last mine of each column (`hidden_counts`), come first.
+    budget.take(cols + 2 + cols * 8)?;
     let (mines, mine) = mine_list(cells, cols, table, &mut budget)?;
     let exceptions = hidden_counts(&mines, rows, cols, &mut budget)?;
     let mut counts = Vec::new();
@@ -178,7 +179,6 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
     // Two blocks touch when their mines are at most 3 apart both ways. Each mine looks back at
     // the last mine of the 7 columns around it: an older one in the same column within reach
     // is joined to that last one already.
-    budget.take(cols * 8)?;
     let mut last_row: Vec<u32> = Vec::new(); // row + 1; 0 for none yet
     let mut last_mine: Vec<u32> = Vec::new();
     for v in [&mut last_row, &mut last_mine] {
@@ -487,7 +487,7 @@ mod tests {
 
     #[test]
     fn large_sparse_boards_take_the_path_from_a_click() {
-        let (rows, cols) = (520, 520);
+        let (rows, cols) = (1000, 1000);
         let mut rng = crate::mines::SplitMix64::new(7);
         let mut b: Vec<u8> = (0..rows * cols)
             .map(|_| {
