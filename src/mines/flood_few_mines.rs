@@ -470,6 +470,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn the_budget_and_the_window_bound_the_clusters() {
         let b = with_mines(100, 100, &[(50, 50), (20, 70)]);
         let mut got = b.clone();
@@ -486,6 +487,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn large_sparse_boards_take_the_path_from_a_click() {
         let (rows, cols) = (1000, 1000);
         let mut rng = crate::mines::SplitMix64::new(7);
