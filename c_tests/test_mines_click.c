@@ -59,6 +59,79 @@ static void large_opening(void) {
     free(b);
 }
 
+/* A plain breadth-first click, written from the rules, to compare large boards with. */
+static void plain_click(char *b, size_t rows, size_t cols, size_t r0, size_t c0) {
+    size_t *queue = (size_t *)malloc(rows * cols * sizeof(size_t));
+    size_t head = 0, tail = 0;
+    CHECK(queue != NULL);
+    if (!queue) return;
+    queue[tail++] = r0 * cols + c0;
+    b[r0 * cols + c0] = '?';
+    while (head < tail) {
+        size_t i = queue[head++], r = i / cols, c = i % cols, rr, cc;
+        int mines = 0;
+        for (rr = r ? r - 1 : 0; rr <= r + 1 && rr < rows; rr++)
+            for (cc = c ? c - 1 : 0; cc <= c + 1 && cc < cols; cc++)
+                mines += b[rr * cols + cc] == 'M' || b[rr * cols + cc] == 'X';
+        b[i] = mines ? (char)('0' + mines) : 'B';
+        if (mines) continue;
+        for (rr = r ? r - 1 : 0; rr <= r + 1 && rr < rows; rr++)
+            for (cc = c ? c - 1 : 0; cc <= c + 1 && cc < cols; cc++)
+                if (b[rr * cols + cc] == 'E') {
+                    b[rr * cols + cc] = '?';
+                    queue[tail++] = rr * cols + cc;
+                }
+    }
+    free(queue);
+}
+
+/* Large unplayed boards with few mines (which the library opens without a search when no group
+ * of mines shuts off part of the board) against the plain click: random ones, one with a
+ * corner shut off by two mines, one with a zero cell ringed by four, one with a mine beside the
+ * edge (whose outer count stays hidden). */
+static void sparse_boards_match_a_plain_click(void) {
+    size_t rows = 600, cols = 500, n = rows * cols, i;
+    int variant;
+    char *got = (char *)malloc(n), *want = (char *)malloc(n);
+    CHECK(got != NULL && want != NULL);
+    if (!got || !want) {
+        free(got);
+        free(want);
+        return;
+    }
+    for (variant = 0; variant < 6; variant++) {
+        uint64_t x = 0x9E3779B97F4A7C15ull * (uint64_t)(variant + 1);
+        size_t r0 = 300, c0 = 250;
+        for (i = 0; i < n; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            got[i] = x % 1000 < 2 ? 'M' : 'E';
+        }
+        if (variant == 3) { got[2] = 'M'; got[2 * cols] = 'M'; }
+        if (variant == 4) {
+            got[100 * cols + 102] = 'M'; got[104 * cols + 102] = 'M';
+            got[102 * cols + 100] = 'M'; got[102 * cols + 104] = 'M';
+        }
+        if (variant == 5) got[1 * cols + 200] = 'M';
+        /* The click goes on the first cell from the middle on with no mine around. */
+        for (;; c0 = (c0 + 1) % cols) {
+            size_t rr, cc;
+            int mines = 0;
+            for (rr = r0 - 1; rr <= r0 + 1; rr++)
+                for (cc = c0 ? c0 - 1 : 0; cc <= c0 + 1 && cc < cols; cc++)
+                    mines += got[rr * cols + cc] == 'M';
+            if (!mines) break;
+        }
+        memcpy(want, got, n);
+        plain_click(want, rows, cols, r0, c0);
+        CHECK_STATUS(gg_mines_click(got, rows, cols, r0, c0), GG_OK);
+        CHECK(memcmp(got, want, n) == 0);
+    }
+    free(got);
+    free(want);
+}
+
 static void expect_error(const char *board, size_t rows, size_t cols, size_t r, size_t c,
                          int32_t want, const char *needle) {
     char b[64], copy[64];
@@ -94,6 +167,7 @@ int main(void) {
     seed_examples();
     rules();
     large_opening();
+    sparse_boards_match_a_plain_click();
     bad_input();
     return check_report("test_mines_click");
 }
