@@ -36,9 +36,7 @@ pub unsafe extern "C" fn gg_mines_click(
     ffi_boundary! {
         let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
         let cells = try_slice_mut!(board as u8, len);
-        mines::check_coordinate(row, col, rows, cols)?;
-        let mut board = mines::Board::new(cells, rows, cols)?;
-        mines::click(&mut board, row, col)?;
+        mines::click_cells(cells, rows, cols, row, col)?;
         Ok(())
     }
 }

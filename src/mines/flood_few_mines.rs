@@ -49,11 +49,59 @@ fn col_of(k: u64) -> usize {
 /// Opens the whole board when the proof above covers it: `Some(revealed)`, or `None` with the
 /// board untouched. The caller has checked that the click is on a hidden-empty cell with no mine
 /// around it; which one does not matter, since all zero cells open together.
-pub(crate) fn open(cells: &mut [u8], rows: usize, cols: usize, table: &MineTable) -> Option<usize> {
-    open_within(cells, rows, cols, table, cells.len() / BYTES_PER_CELL)
+#[cfg(test)]
+fn open(cells: &mut [u8], rows: usize, cols: usize, table: &MineTable) -> Option<usize> {
+    MineList::of(cells, rows, cols, table)?.open(cells, rows, cols)
+}
+
+/// The mines of an unplayed board, found by a pass that also proves every other cell `EMPTY`.
+pub(crate) struct MineList {
+    /// Keys in row-major order.
+    keys: Vec<u64>,
+    /// The one byte every mine is written with.
+    byte: u8,
+    budget: Budget,
+}
+
+impl MineList {
+    /// The board's mines, or `None` when a cell holds anything but `EMPTY` and one byte that
+    /// counts one in `table`, or when the mines would pass the budget of [`BYTES_PER_CELL`].
+    pub(crate) fn of(cells: &[u8], rows: usize, cols: usize, table: &MineTable) -> Option<Self> {
+        Self::within(cells, rows, cols, table, cells.len() / BYTES_PER_CELL)
+    }
+
+    /// [`MineList::of`] with `budget` bytes for this path's buffers.
+    fn within(
+        cells: &[u8],
+        rows: usize,
+        cols: usize,
+        table: &MineTable,
+        budget: usize,
+    ) -> Option<Self> {
+        // Keys keep rows and columns in 32 bits, with room for the +3 of the neighbour search.
+        if rows >= u32::MAX as usize - 8 || cols >= u32::MAX as usize - 8 {
+            return None;
+        }
+        let mut budget = Budget(budget);
+        // The counts row, then the last mine of each column (`hidden_counts`), come first.
+        budget.take(cols + 2 + cols * 8)?;
+        let (keys, byte) = mine_list(cells, cols, table, &mut budget)?;
+        Some(MineList { keys, byte, budget })
+    }
+
+    /// Opens every zero cell of the board it was listed from, as [`open`] does.
+    pub(crate) fn open(mut self, cells: &mut [u8], rows: usize, cols: usize) -> Option<usize> {
+        let hidden = hidden_counts(&self.keys, rows, cols, &mut self.budget)?;
+        let mut counts = Vec::new();
+        counts.try_reserve_exact(cols + 2).ok()?;
+        counts.resize(cols + 2, 0u8);
+        write(cells, cols, &self.keys, &hidden, self.byte, &mut counts);
+        Some(cells.len() - self.keys.len() - hidden.len())
+    }
 }
 
 /// [`open`] with `budget` bytes for its buffers.
+#[cfg(test)]
 fn open_within(
     cells: &mut [u8],
     rows: usize,
@@ -61,20 +109,7 @@ fn open_within(
     table: &MineTable,
     budget: usize,
 ) -> Option<usize> {
-    // Keys keep rows and columns in 32 bits, with room for the +3 of the neighbour search.
-    if rows >= u32::MAX as usize - 8 || cols >= u32::MAX as usize - 8 {
-        return None;
-    }
-    let mut budget = Budget(budget);
-    // The counts row, then the last mine of each column (`hidden_counts`), come first.
-    budget.take(cols + 2 + cols * 8)?;
-    let (mines, mine) = mine_list(cells, cols, table, &mut budget)?;
-    let exceptions = hidden_counts(&mines, rows, cols, &mut budget)?;
-    let mut counts = Vec::new();
-    counts.try_reserve_exact(cols + 2).ok()?;
-    counts.resize(cols + 2, 0u8);
-    write(cells, cols, &mines, &exceptions, mine, &mut counts);
-    Some(cells.len() - mines.len() - exceptions.len())
+    MineList::within(cells, rows, cols, table, budget)?.open(cells, rows, cols)
 }
 
 /// Bytes the path may still allocate.

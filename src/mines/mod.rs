@@ -41,7 +41,7 @@ pub use hint::{advise, advise_with, hint, hint_with, Advice, Hint};
 pub use mine_placement::{Exclusion, Layout, MineSink};
 pub use no_guess_generator::{no_guess_layout, MAX_DRAWS, MAX_WORK};
 pub use probability::{count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES};
-pub use reveal::{click, reveal_empty, Click};
+pub use reveal::{click, click_cells, reveal_empty, Click};
 pub use rng::SplitMix64;
 pub use session::{Config, FirstClick, Game, GameState, PlayStats};
 pub use stats::{measure, BoardStats};

@@ -6,10 +6,10 @@
 //! zero cell and writes the board in one pass.
 
 use super::board::{
-    check_coordinate, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
+    check_coordinate, check_shape, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
 use super::flood::{Flood, Regions};
-use super::flood_few_mines;
+use super::flood_few_mines::{self, MineList};
 use super::neighbours::Window;
 use crate::error::Result;
 
@@ -82,6 +82,43 @@ pub fn reveal_empty(
     reveal_empty_rows(cells, rows, cols, row, col, mines, Regions::MayBeLarge).map(|(n, _)| n)
 }
 
+/// Validates `cells` as a `rows x cols` board, as [`Board::new`] does, and applies a click at
+/// `(row, col)`, as [`click`] does: the same answers and errors, with one pass over the board
+/// fewer when it is large, unplayed and has few mines (the pass that lists them validates it).
+///
+/// ```
+/// use gridgames::mines::{click_cells, Click};
+/// let mut cells = *b"EEEEEEEMEEEEEEEEEEEE"; // 4 x 5
+/// assert_eq!(click_cells(&mut cells, 4, 5, 3, 0).unwrap(), Click::Revealed(18));
+/// assert_eq!(&cells, b"B1E1BB1M1BB111BBBBBB");
+/// assert!(click_cells(&mut *b"EZ", 1, 2, 0, 0).is_err());
+/// ```
+pub fn click_cells(
+    cells: &mut [u8],
+    rows: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+) -> Result<Click> {
+    check_shape(cells.len(), rows, cols)?;
+    check_coordinate(row, col, rows, cols)?;
+    if cells.len() >= flood_few_mines::MIN_CELLS && cells[row * cols + col] == EMPTY {
+        let regions = Regions::MayBeLargeNotFew;
+        if let Some(list) = MineList::of(cells, rows, cols, &LEETCODE_MINES) {
+            // Every cell is 'E' or one mine byte: a valid board.
+            let at = (row, col);
+            let (n, _) =
+                reveal_listed(cells, rows, cols, at, &LEETCODE_MINES, regions, Some(list))?;
+            return Ok(Click::Revealed(n));
+        }
+        let mut board = Board::new(cells, rows, cols)?;
+        let cells = board.cells_mut();
+        let (n, _) = reveal_empty_rows(cells, rows, cols, row, col, &LEETCODE_MINES, regions)?;
+        return Ok(Click::Revealed(n));
+    }
+    click(&mut Board::new(cells, rows, cols)?, row, col)
+}
+
 /// [`reveal_empty`], also telling the first and last rows it changed.
 pub(crate) fn reveal_empty_rows(
     cells: &mut [u8],
@@ -92,16 +129,37 @@ pub(crate) fn reveal_empty_rows(
     mines: &MineTable,
     regions: Regions,
 ) -> Result<(usize, (usize, usize))> {
+    let mut list = None;
+    let mut regions = regions;
+    // A digit needs no list: the count comes first.
+    if regions == Regions::MayBeLarge
+        && cells.len() >= flood_few_mines::MIN_CELLS
+        && Window::new(cells, rows, cols, row, mines, None).count(col) == 0
+    {
+        list = MineList::of(cells, rows, cols, mines);
+        regions = Regions::MayBeLargeNotFew;
+    }
+    reveal_listed(cells, rows, cols, (row, col), mines, regions, list)
+}
+
+/// [`reveal_empty_rows`], with the board's mines if they were listed.
+fn reveal_listed(
+    cells: &mut [u8],
+    rows: usize,
+    cols: usize,
+    (row, col): (usize, usize),
+    mines: &MineTable,
+    regions: Regions,
+    list: Option<MineList>,
+) -> Result<(usize, (usize, usize))> {
     // A click next to a mine only shows its count: no queue needed.
     let k = Window::new(cells, rows, cols, row, mines, None).count(col);
     if k > 0 {
         cells[row * cols + col] = b'0'.wrapping_add(k as u8);
         return Ok((1, (row, row)));
     }
-    if regions == Regions::MayBeLarge && cells.len() >= flood_few_mines::MIN_CELLS {
-        if let Some(n) = flood_few_mines::open(cells, rows, cols, mines) {
-            return Ok((n, (0, rows - 1)));
-        }
+    if let Some(n) = list.and_then(|list| list.open(cells, rows, cols)) {
+        return Ok((n, (0, rows - 1)));
     }
     let mut flood = Flood::new(cells, rows, cols, mines, regions)?;
     let n = flood.open(row, col)?;
@@ -182,5 +240,81 @@ EEEEE";
         let e = click(&mut b, 2, 0).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::OutOfBounds);
         assert_eq!(e.detail(), "cell (2, 0) is outside the 2 x 2 board");
+    }
+
+    /// `click_cells` against `Board::new` then `click`: the same board, answer or error.
+    fn same_as_validate_then_click(board: &[u8], rows: usize, cols: usize, r: usize, c: usize) {
+        let mut want = board.to_vec();
+        let expected = Board::new(&mut want, rows, cols).and_then(|mut b| click(&mut b, r, c));
+        let mut got = board.to_vec();
+        let answer = click_cells(&mut got, rows, cols, r, c);
+        match (answer, expected) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => assert_eq!((a.kind(), a.detail()), (b.kind(), b.detail())),
+            (a, b) => panic!("click_cells gave {a:?}, validate then click {b:?}"),
+        }
+        assert!(got == want, "{rows} x {cols}, click ({r}, {c})");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn click_cells_on_large_boards_matches_validate_then_click() {
+        let (rows, cols) = (600, 500);
+        let mut rng = crate::mines::SplitMix64::new(3);
+        let sparse: Vec<u8> = (0..rows * cols)
+            .map(|_| {
+                if rng.next_u64() % 1000 < 2 {
+                    MINE
+                } else {
+                    EMPTY
+                }
+            })
+            .collect();
+        let zero = (0..rows * cols)
+            .find(|&i| {
+                let (r, c) = (i / cols, i % cols);
+                sparse[i] == EMPTY
+                    && Window::new(&sparse, rows, cols, r, &LEETCODE_MINES, None).count(c) == 0
+            })
+            .unwrap();
+        let digit = (0..rows * cols)
+            .find(|&i| sparse[i] == EMPTY && sparse.get(i + 1) == Some(&MINE))
+            .unwrap();
+        let mine = sparse.iter().position(|&b| b == MINE).unwrap();
+        for at in [zero, digit, mine] {
+            same_as_validate_then_click(&sparse, rows, cols, at / cols, at % cols);
+        }
+        // Boards the mine list declines: a played one, a dense one, an invalid one, one where
+        // two kinds of mine byte meet, and one with a cell shut in by a ring of four mines.
+        let mut played = sparse.clone();
+        played[rows * cols - 1] = BLANK;
+        let dense: Vec<u8> = (0..rows * cols)
+            .map(|_| {
+                if rng.next_u64() % 100 < 5 {
+                    MINE
+                } else {
+                    EMPTY
+                }
+            })
+            .collect();
+        let mut invalid = sparse.clone();
+        invalid[rows * cols / 2] = b'Z';
+        let mut two = sparse.clone();
+        two[rows * cols - 1] = EXPLODED;
+        let mut ring = sparse.clone();
+        let centre = zero + 5 * cols;
+        for d in [2 * cols, 2] {
+            ring[centre - d] = MINE;
+            ring[centre + d] = MINE;
+        }
+        for board in [&played, &dense, &invalid, &two, &ring] {
+            for at in [zero, digit, mine, centre] {
+                same_as_validate_then_click(board, rows, cols, at / cols, at % cols);
+            }
+        }
+        // Shape and coordinate errors come first, as before.
+        same_as_validate_then_click(&sparse, rows, cols, rows, 0);
+        let mut short = sparse[1..].to_vec();
+        assert!(click_cells(&mut short, rows, cols, 0, 0).is_err());
     }
 }
