@@ -407,14 +407,27 @@ fn write(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::mines::neighbours::Window;
-    use crate::mines::{LEETCODE_MINES, MINE};
+    use crate::mines::{SplitMix64, LEETCODE_MINES, MINE};
     use crate::plain_reference::reveal_with_table;
     use proptest::prelude::*;
 
     const PLENTY: usize = 1 << 30;
+
+    /// `cells` cells, each a mine with `per_mille` in a thousand chance, else `EMPTY`.
+    pub(crate) fn random_board(rng: &mut SplitMix64, cells: usize, per_mille: u64) -> Vec<u8> {
+        (0..cells)
+            .map(|_| {
+                if rng.next_u64() % 1000 < per_mille {
+                    MINE
+                } else {
+                    EMPTY
+                }
+            })
+            .collect()
+    }
 
     /// Clicks the zero cell `(r, c)` by this path and by the plain reference; returns whether the
     /// path applied (and then matched), after checking that a board it declined is untouched.
@@ -526,16 +539,7 @@ mod tests {
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn large_sparse_boards_take_the_path_from_a_click() {
         let (rows, cols) = (1000, 1000);
-        let mut rng = crate::mines::SplitMix64::new(7);
-        let mut b: Vec<u8> = (0..rows * cols)
-            .map(|_| {
-                if rng.next_u64() % 1000 < 2 {
-                    MINE
-                } else {
-                    EMPTY
-                }
-            })
-            .collect();
+        let mut b = random_board(&mut SplitMix64::new(7), rows * cols, 2);
         let at = (0..rows * cols).find(|&i| is_zero(&b, rows, cols, (i / cols, i % cols)));
         let (r, c) = at.map(|i| (i / cols, i % cols)).unwrap();
         // Within the real budget, the path applies.
@@ -616,21 +620,13 @@ mod tests {
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn random_boards_both_apply_and_decline() {
         // The property above is only as strong as the share of boards the path takes.
-        let mut rng = crate::mines::SplitMix64::new(11);
+        let mut rng = SplitMix64::new(11);
         let (mut applied, mut declined) = (0, 0);
         for _ in 0..2000 {
             let rows = 1 + (rng.next_u64() % 30) as usize;
             let cols = 1 + (rng.next_u64() % 30) as usize;
             let per_mille = rng.next_u64() % 80;
-            let b: Vec<u8> = (0..rows * cols)
-                .map(|_| {
-                    if rng.next_u64() % 1000 < per_mille {
-                        MINE
-                    } else {
-                        EMPTY
-                    }
-                })
-                .collect();
+            let b = random_board(&mut rng, rows * cols, per_mille);
             let Some(i) = (0..rows * cols).find(|&i| is_zero(&b, rows, cols, (i / cols, i % cols)))
             else {
                 continue;

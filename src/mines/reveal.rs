@@ -170,6 +170,7 @@ fn reveal_listed(
 mod tests {
     use super::*;
     use crate::error::ErrorKind;
+    use crate::mines::flood_few_mines::tests::random_board;
 
     fn run(board: &[u8], rows: usize, cols: usize, r: usize, c: usize) -> (Vec<u8>, Click) {
         let mut cells = board.to_vec();
@@ -261,15 +262,7 @@ EEEEE";
     fn click_cells_on_large_boards_matches_validate_then_click() {
         let (rows, cols) = (600, 500);
         let mut rng = crate::mines::SplitMix64::new(3);
-        let sparse: Vec<u8> = (0..rows * cols)
-            .map(|_| {
-                if rng.next_u64() % 1000 < 2 {
-                    MINE
-                } else {
-                    EMPTY
-                }
-            })
-            .collect();
+        let sparse = random_board(&mut rng, rows * cols, 2);
         let zero = (0..rows * cols)
             .find(|&i| {
                 let (r, c) = (i / cols, i % cols);
@@ -288,15 +281,7 @@ EEEEE";
         // two kinds of mine byte meet, and one with a cell shut in by a ring of four mines.
         let mut played = sparse.clone();
         played[rows * cols - 1] = BLANK;
-        let dense: Vec<u8> = (0..rows * cols)
-            .map(|_| {
-                if rng.next_u64() % 100 < 5 {
-                    MINE
-                } else {
-                    EMPTY
-                }
-            })
-            .collect();
+        let dense = random_board(&mut rng, rows * cols, 50);
         let mut invalid = sparse.clone();
         invalid[rows * cols / 2] = b'Z';
         let mut two = sparse.clone();
