@@ -91,7 +91,8 @@ pub fn reveal_empty(
 /// let mut cells = *b"EEEEEEEMEEEEEEEEEEEE"; // 4 x 5
 /// assert_eq!(click_cells(&mut cells, 4, 5, 3, 0).unwrap(), Click::Revealed(18));
 /// assert_eq!(&cells, b"B1E1BB1M1BB111BBBBBB");
-/// assert!(click_cells(&mut *b"EZ", 1, 2, 0, 0).is_err());
+/// let mut bad = *b"EZ";
+/// assert!(click_cells(&mut bad, 1, 2, 0, 0).is_err());
 /// ```
 pub fn click_cells(
     cells: &mut [u8],
