@@ -85,7 +85,7 @@ impl MineList {
         }
         let mut budget = Budget(budget);
         // The counts row, then the last mine of each column (`hidden_counts`), come first.
-        budget.take(cols + 2 + cols * 8)?;
+        budget.take(cols.checked_mul(9)?.checked_add(2)?)?;
         let (keys, byte) = mine_list(cells, cols, table, &mut budget)?;
         Some(MineList { keys, byte, budget })
     }
