@@ -545,9 +545,9 @@ fn mines_click_case(
     if rows * cols >= 1 << 20 && opened * 10 >= cells.len() * 9 {
         let floor = sweep_floor(&cells, rows, cols, click.0);
         eprintln!(
-            "  {name}: the click's memory traffic alone (a pass over the board, then from the \
-             click's row down and up each row read two ahead and written): {:.3} ns/cell, {:.1}x \
-             one read",
+            "  {name}: the row sweeps' memory traffic alone (a pass over the board, then from \
+             the click's row down and up each row read two ahead and written; an unplayed board \
+             with few mines skips the sweeps): {:.3} ns/cell, {:.1}x one read",
             ns_per_cell(floor, rows * cols),
             floor.as_secs_f64() / read.as_secs_f64()
         );
