@@ -38,12 +38,8 @@ const FIRST_QUEUE_SPANS: usize = 16;
 /// What a caller expects of the regions it opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Regions {
-    /// Any size: a click may open most of the board. An unplayed board with few mines opens
-    /// without a search (`flood_few_mines.rs`); others by the row sweeps, which do it fastest.
+    /// Any size: a click may open most of the board, which the row sweeps do fastest.
     MayBeLarge,
-    /// Any size, on a board already found not to be an unplayed one with few mines: the row
-    /// sweeps at once.
-    MayBeLargeNotFew,
     /// Many small ones, as in play by certain moves. A sweep costs a pass over each row's
     /// width even for a few cells, so the span fill alone is quicker.
     Small,
@@ -109,7 +105,7 @@ impl<'a> Flood<'a> {
             .try_reserve_exact(FIRST_QUEUE_SPANS)
             .map_err(|_| Error::alloc::<Span>(FIRST_QUEUE_SPANS, None))?;
         let rows_sweep = match regions {
-            Regions::MayBeLarge | Regions::MayBeLargeNotFew => RowSweep::new(rows, cols, mines)?,
+            Regions::MayBeLarge => RowSweep::new(rows, cols, mines)?,
             Regions::Small => None,
         };
         Ok(Flood {

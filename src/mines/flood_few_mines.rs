@@ -137,8 +137,8 @@ fn mine_list(
     table: &MineTable,
     budget: &mut Budget,
 ) -> Option<(Vec<u64>, u8)> {
-    // Keys, then a parent and a flag each in `hidden_counts`: 13 bytes a mine, 16 kept.
     const EMPTY8: u64 = u64::from_ne_bytes([EMPTY; 8]);
+    // Keys, then a parent and a flag each in `hidden_counts`: 13 bytes a mine, 16 kept.
     let max = budget.fits(2 * std::mem::size_of::<u64>());
     // Reserved whole: growing by copies costs more than the pages left untouched.
     let mut list: Vec<u64> = Vec::new();

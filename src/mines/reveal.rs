@@ -104,17 +104,13 @@ pub fn click_cells(
     check_shape(cells.len(), rows, cols)?;
     check_coordinate(row, col, rows, cols)?;
     if cells.len() >= flood_few_mines::MIN_CELLS && cells[row * cols + col] == EMPTY {
-        let regions = Regions::MayBeLargeNotFew;
-        if let Some(list) = MineList::of(cells, rows, cols, &LEETCODE_MINES) {
-            // Every cell is 'E' or one mine byte: a valid board.
-            let at = (row, col);
-            let (n, _) =
-                reveal_listed(cells, rows, cols, at, &LEETCODE_MINES, regions, Some(list))?;
-            return Ok(Click::Revealed(n));
+        let list = MineList::of(cells, rows, cols, &LEETCODE_MINES);
+        // A list proves every cell 'E' or one mine byte; any other board is validated in full.
+        if list.is_none() {
+            Board::new(cells, rows, cols)?;
         }
-        let mut board = Board::new(cells, rows, cols)?;
-        let cells = board.cells_mut();
-        let (n, _) = reveal_empty_rows(cells, rows, cols, row, col, &LEETCODE_MINES, regions)?;
+        let (at, regions) = ((row, col), Regions::MayBeLarge);
+        let (n, _) = reveal_listed(cells, rows, cols, at, &LEETCODE_MINES, regions, list)?;
         return Ok(Click::Revealed(n));
     }
     click(&mut Board::new(cells, rows, cols)?, row, col)
@@ -131,19 +127,18 @@ pub(crate) fn reveal_empty_rows(
     regions: Regions,
 ) -> Result<(usize, (usize, usize))> {
     let mut list = None;
-    let mut regions = regions;
     // A digit needs no list: the count comes first.
     if regions == Regions::MayBeLarge
         && cells.len() >= flood_few_mines::MIN_CELLS
         && Window::new(cells, rows, cols, row, mines, None).count(col) == 0
     {
         list = MineList::of(cells, rows, cols, mines);
-        regions = Regions::MayBeLargeNotFew;
     }
     reveal_listed(cells, rows, cols, (row, col), mines, regions, list)
 }
 
-/// [`reveal_empty_rows`], with the board's mines if they were listed.
+/// [`reveal_empty_rows`], with the board's mines if they were listed (nothing is listed here:
+/// without a list the flood fill opens the region).
 fn reveal_listed(
     cells: &mut [u8],
     rows: usize,
