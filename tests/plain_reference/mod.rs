@@ -31,6 +31,29 @@ pub fn linear_min_rolls(table: &[i32], start: usize, faces: usize) -> Option<u64
     None
 }
 
+/// The fewest rolls to stand on each square of a linear table from `start` (index 0 unused),
+/// `None` where no line of play stands: the same BFS run to the end.
+pub fn linear_distances(table: &[i32], start: usize, faces: usize) -> Vec<Option<u64>> {
+    let last = table.len();
+    let mut dist = vec![None; last + 1];
+    dist[start] = Some(0);
+    let mut queue = VecDeque::from([(start, 0)]);
+    while let Some((s, rolls)) = queue.pop_front() {
+        for t in s + 1..=s.saturating_add(faces).min(last) {
+            let d = if table[t - 1] < 0 {
+                t
+            } else {
+                table[t - 1] as usize
+            };
+            if dist[d].is_none() {
+                dist[d] = Some(rolls + 1);
+                queue.push_back((d, rolls + 1));
+            }
+        }
+    }
+    dist
+}
+
 /// Reveals the hidden empty cell `(r, c)` of a flat `rows x cols` board where `table[b]` is what
 /// byte `b` adds to a count: seed 001's method two, with the table in place of 'M'/'X'. Returns
 /// how many cells it revealed.

@@ -2,12 +2,13 @@
 //! rolls found so far, from the `faces` squares before it and the jumps landing on it.
 //!
 //! A plain square is one more than the least of the `faces` squares before it, so a stretch of
-//! plain squares is a staircase fixed by the window before it: it is written from a table, a
-//! block at a time, and the work is per jump. A ladder sends its destination a pending arrival. A
-//! snake may improve a square already swept (when a ladder had passed it by); the sweep then goes
-//! over that stretch again until the improvement dies out, sending its jumps again. Only the last
-//! `ring` squares are kept, so a board with a jump longer than a quarter of that is left to the
-//! other methods, and so is a chain of improvements that reaches back past the ring.
+//! plain squares is a staircase fixed by the window before it, and the work is per jump: each
+//! stretch keeps that window in a span, and only its last squares are written, enough for the
+//! windows of the squares after it. A ladder sends its destination a pending arrival. A snake may
+//! improve a square already swept (when a ladder had passed it by); the sweep then writes that
+//! stretch out and goes over it again until the improvement dies out, sending its jumps again.
+//! Only the last `ring` squares are kept, so a board with a jump longer than a quarter of that is
+//! left to the other methods, and so is a chain of improvements that reaches back past the ring.
 
 use super::jump_list::JumpList;
 use crate::error::{try_filled, Error, Result};
@@ -16,12 +17,12 @@ use crate::error::{try_filled, Error, Result};
 /// grows by at most one a square, so it stays below 2^32.
 const UNREACHED: u32 = 1 << 31;
 
-/// The largest die the sweep takes: its windows are unrolled, and a block of open country is
-/// `8 * faces` squares.
+/// The largest die the sweep takes: its windows are unrolled, and the tail of a stretch written
+/// out is this long.
 pub(super) const MAX_FACES: usize = 8;
 
-/// Squares of history the sweep keeps: 16 KiB of rolls, 16 KiB of pending arrivals and room for
-/// 2048 improvements (16 KiB).
+/// Squares of history the sweep keeps: 16 KiB of rolls, 16 KiB of pending arrivals, 64 KiB of
+/// spans and room for 2048 improvements (16 KiB).
 pub(super) const RING_BITS: u32 = 12;
 
 /// The furthest a jump may lead for the sweep, with a ring of `2^ring_bits` squares.
@@ -62,21 +63,39 @@ pub(super) fn sweep(
 struct Sweep<'a, const F: usize> {
     list: &'a JumpList,
     mask: usize,
-    /// The fewest rolls found for square `q`, at `q & mask`, for the last `mask + 1 - 8 * F`
-    /// squares: a short plain stretch is written as a whole block of `8 * F` squares, over the
-    /// oldest ones, and into an apron of as many past the ring's end.
+    /// The fewest rolls found for square `q`, at `q & mask`, where its span says the ring holds
+    /// it; and an apron of `TAIL` squares past the ring's end, which a tail written whole may
+    /// pass into.
     rolls: Vec<u32>,
+    /// One span per event, the newest at `(count - 1) & mask`: a stretch of plain squares and
+    /// the event's square after it.
+    spans: Vec<Span>,
+    count: usize,
     /// The best pending arrival at square `q`, at `q & mask`, and a bit for each.
     arrivals: Vec<u32>,
     arriving: Vec<u64>,
     pending: usize,
     /// The next square to sweep: squares below it have their rolls.
     next: usize,
-    /// For each `r < F`, a stretch of plain squares whose window's last least is at `r`: its
-    /// squares' rolls above one more than that least, `8 * F` of them.
-    stairs: Vec<u32>,
+    /// `steps[i] = i / F`: the rise of a staircase `i` squares into it.
+    steps: [u32; 2 * TAIL],
     /// Squares to improve, `(square, rolls)`, while going over a stretch again.
     work: Vec<(u32, u32)>,
+}
+
+/// Squares written at the end of each stretch of plain squares: at least the window of any die,
+/// so the window before every square swept is in the ring.
+const TAIL: usize = MAX_FACES;
+
+/// The squares from `start` to the next span's start, a staircase fixed by the window before
+/// `start`. The ring holds the squares from `from` on (at least the last `TAIL` and the event);
+/// the ones before follow from the window, so a long stretch is never written.
+#[derive(Clone, Copy)]
+struct Span {
+    start: u32,
+    least: u32,
+    at: u32,
+    from: u32,
 }
 
 /// The least rolls among the `F` squares before a square, and the last place it is found there
@@ -95,40 +114,85 @@ impl<const F: usize> Window<F> {
     fn stair(self, k: usize) -> u32 {
         self.least + 1 + ((k + F - 1 - self.at) / F) as u32
     }
+
+    /// The window after `len >= F - 1` plain squares that follow this one and an event square
+    /// of `event` rolls: its staircase's last `F - 1` squares and the event.
+    #[inline(always)]
+    fn after(self, len: usize, event: u32) -> Window<F> {
+        if F == 1 {
+            return Window {
+                least: event,
+                at: 0,
+            };
+        }
+        // The staircase rises by one every `F` squares: its first square in the window is the
+        // least, found up to the next rise.
+        let a = len + 1 - F + F - 1 - self.at;
+        let least = self.least + 1 + (a / F) as u32;
+        if event <= least {
+            Window {
+                least: event,
+                at: F - 1,
+            }
+        } else {
+            Window {
+                least,
+                at: (F - 1 - a % F).min(F - 2),
+            }
+        }
+    }
 }
 
 impl<'a, const F: usize> Sweep<'a, F> {
     fn run(list: &'a JumpList, last: usize, start: usize, ring_bits: u32) -> Result<Swept> {
+        Ok(Sweep::<F>::new(list, start, ring_bits)?.go(last))
+    }
+
+    fn new(list: &'a JumpList, start: usize, ring_bits: u32) -> Result<Self> {
         let ring = 1usize << ring_bits;
         let mut work = Vec::new();
         work.try_reserve_exact(ring / 2)
             .map_err(|_| Error::alloc::<(u32, u32)>(ring / 2, None))?;
+        let below = Span {
+            start: 0,
+            least: UNREACHED,
+            at: 0,
+            from: 0,
+        };
         let mut s = Sweep::<F> {
             list,
             mask: ring - 1,
-            rolls: try_filled(ring + 8 * F, UNREACHED)?,
+            rolls: try_filled(ring + TAIL, UNREACHED)?,
+            spans: try_filled(ring, below)?,
+            count: 1,
             arrivals: try_filled(ring, UNREACHED)?,
             arriving: try_filled(ring.div_ceil(64), 0u64)?,
             pending: 0,
             next: start,
-            stairs: (0..F)
-                .flat_map(|r| (0..8 * F).map(move |k| ((k + F - 1 - r) / F) as u32))
-                .collect(),
+            steps: std::array::from_fn(|i| (i / F) as u32),
             work,
         };
         // Squares below the start are reached only by snakes, which the improvements handle.
         s.arrive(start, 0);
-        let mut j = list.after(start - 1);
+        Ok(s)
+    }
+
+    /// Sweeps from `next` to `last`.
+    fn go(&mut self, last: usize) -> Swept {
+        let s = self;
+        let mut j = s.list.after(s.next - 1);
+        let mut w = s.window(s.next);
         loop {
-            let (source, dest) = list.get(j);
+            let (source, dest) = s.list.get(j);
             let jump_next = source < last;
             let e = s.next_arrival(if jump_next { source } else { last });
-            let least = s.plain(e);
+            let len = e - s.next;
+            let least = s.plain(w, e);
             let mut rolls = UNREACHED;
             if jump_next && e == source {
                 j += 1;
                 if least < UNREACHED && !s.send(dest, least + 1) {
-                    return Ok(Swept::TooFarBack);
+                    return Swept::TooFarBack;
                 }
             } else {
                 rolls = least + 1;
@@ -138,8 +202,16 @@ impl<'a, const F: usize> Sweep<'a, F> {
             s.rolls[e & m] = rolls;
             s.next = e + 1;
             if e == last {
-                return Ok(Swept::Done((rolls < UNREACHED).then_some(rolls as u64)));
+                return Swept::Done((rolls < UNREACHED).then_some(rolls as u64));
             }
+            // Reading the window back from the ring would wait on the stores just made. The
+            // improvements a snake from `e` makes are all above the least before `e`, so they
+            // leave the squares of a whole staircase before `e` as they were.
+            w = if len + 1 >= F {
+                w.after(len, rolls)
+            } else {
+                s.window(s.next)
+            };
         }
     }
 
@@ -164,35 +236,90 @@ impl<'a, const F: usize> Sweep<'a, F> {
         w
     }
 
-    /// The plain squares from `next` up to `end`; returns the least of the `F` squares before
-    /// `end`. See [`Window::stair`].
-    fn plain(&mut self, end: usize) -> u32 {
-        let w = self.window(self.next);
-        let (q, m, block) = (self.next, self.mask, 8 * F);
+    /// The plain squares from `next` up to `end` after the window `w` before `next`, with a span
+    /// for them and the event at `end`; returns the least of the `F` squares before `end`. See [`Window::stair`].
+    #[inline(always)]
+    fn plain(&mut self, w: Window<F>, end: usize) -> u32 {
+        let (q, m) = (self.next, self.mask);
         self.next = end;
         let len = end - q;
-        let steps = &self.stairs[w.at * block..(w.at + 1) * block];
-        let i = q & m;
-        if len <= block && i + len <= m + 1 {
-            // One whole block, past `end` too (the apron takes what passes the ring's end).
-            add_into(&mut self.rolls[i..i + block], steps, w.least + 1);
+        // Only the tail is written: its rolls are `rise + steps[r..]`.
+        let skip = len.saturating_sub(TAIL);
+        let from = q + skip;
+        let a = skip + F - 1 - w.at;
+        let (rise, r) = (w.least + 1 + (a / F) as u32, a % F);
+        let i = from & m;
+        if i + (end - from) <= m + 1 {
+            let out = &mut self.rolls[i..i + TAIL];
+            for (o, &step) in out.iter_mut().zip(&self.steps[r..r + TAIL]) {
+                *o = rise + step;
+            }
         } else {
-            // Only the last ring of squares is kept.
-            let mut k = len.saturating_sub(m + 1);
-            while k < len {
-                let i = (q + k) & m;
-                let n = (len - k).min(m + 1 - i);
-                let rise = w.least + 1 + (8 * (k / block)) as u32;
-                stairs(&mut self.rolls[i..i + n], steps, rise, k % block);
-                k += n;
+            for k in 0..end - from {
+                self.rolls[(from + k) & m] = rise + self.steps[r + k];
             }
         }
+        self.spans[self.count & m] = Span {
+            start: q as u32,
+            least: w.least,
+            at: w.at as u32,
+            from: from as u32,
+        };
+        self.count += 1;
         // The stretch rises, so its oldest square in the window is the least, unless the
         // window's own least is still in it.
         if w.at >= len {
             w.least
         } else {
             w.stair(len - F.min(len))
+        }
+    }
+
+    /// The span holding square `t < next`, by its index; `t` is held.
+    fn span_of(&self, t: usize) -> usize {
+        let mut c = self.count - 1;
+        while self.spans[c & self.mask].start as usize > t && c > 0 {
+            c -= 1;
+        }
+        c
+    }
+
+    /// The fewest rolls found for square `t < next`, which is held.
+    fn rolls_at(&self, t: usize) -> u32 {
+        let span = self.spans[self.span_of(t) & self.mask];
+        if t >= span.from as usize {
+            self.rolls[t & self.mask]
+        } else {
+            let w = Window::<F> {
+                least: span.least,
+                at: span.at as usize,
+            };
+            w.stair(t - span.start as usize)
+        }
+    }
+
+    /// Writes the squares from `lo` to `next` into the ring, so they can be improved.
+    fn write_back_to(&mut self, lo: usize) {
+        let m = self.mask;
+        let mut c = self.count - 1;
+        loop {
+            let span = &mut self.spans[c & m];
+            let (start, from) = (span.start as usize, span.from as usize);
+            let begin = lo.max(start);
+            if begin < from {
+                span.from = begin as u32;
+                let w = Window::<F> {
+                    least: span.least,
+                    at: span.at as usize,
+                };
+                for t in begin..from {
+                    self.rolls[t & m] = w.stair(t - start);
+                }
+            }
+            if start <= lo || c == 0 {
+                return;
+            }
+            c -= 1;
         }
     }
 
@@ -247,7 +374,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             return false;
         }
         // Most snakes land where a shorter way is known already.
-        if rolls >= self.rolls[dest & self.mask] {
+        if rolls >= self.rolls_at(dest) {
             return true;
         }
         self.work.push((dest as u32, rolls));
@@ -264,6 +391,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             if !self.held(t) {
                 return false;
             }
+            self.write_back_to((t + 1).saturating_sub(F));
             if rolls >= self.rolls[t & m] {
                 continue;
             }
@@ -281,7 +409,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
                             self.arrive(dest, least + 1);
                         } else if !self.held(dest) || self.work.len() == self.work.capacity() {
                             return false;
-                        } else if least + 1 < self.rolls[dest & m] {
+                        } else if least + 1 < self.rolls_at(dest) {
                             self.work.push((dest as u32, least + 1));
                         }
                     }
@@ -296,27 +424,70 @@ impl<'a, const F: usize> Sweep<'a, F> {
     }
 }
 
-/// `out[j]` takes `steps[(phase + j) % steps.len()]` plus `rise`, and 8 more for each block of
-/// `steps.len()` passed. Out of line, where the compiler vectorises it.
-#[inline(never)]
-fn stairs(out: &mut [u32], steps: &[u32], mut rise: u32, phase: usize) {
-    let (head, rest) = out.split_at_mut((steps.len() - phase).min(out.len()));
-    for (o, &s) in head.iter_mut().zip(&steps[phase..]) {
-        *o = s + rise;
-    }
-    for block in rest.chunks_mut(steps.len()) {
-        rise += 8;
-        for (o, &s) in block.iter_mut().zip(steps) {
-            *o = s + rise;
+#[cfg(test)]
+mod tests {
+    use super::super::{gather, Gathered};
+    use super::*;
+    use crate::plain_reference::linear_distances;
+    use crate::snakes::jumps::Track;
+    use proptest::prelude::*;
+
+    /// After a sweep to the end, the rolls of every square the ring still holds, from the ring
+    /// or from its span's staircase, against the plain BFS's distances.
+    fn check_held<const F: usize>(table: &[i32], start: usize, ring_bits: u32) {
+        let track = Track::new(table).unwrap();
+        let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
+            panic!("no cap on the list");
+        };
+        let last = table.len();
+        let mut sweep = Sweep::<F>::new(&list, start, ring_bits).unwrap();
+        if !matches!(sweep.go(last), Swept::Done(_)) {
+            return;
+        }
+        let want = linear_distances(table, start, F);
+        for t in (1..sweep.next).filter(|&t| sweep.held(t)) {
+            let got = sweep.rolls_at(t);
+            let got = (got < UNREACHED).then_some(got as u64);
+            assert_eq!(got, want[t], "square {t} of {last}, {F} faces");
         }
     }
-}
 
-/// `out[j] = steps[j] + rise`. Out of line, where the compiler knows the two apart and
-/// vectorises it; inlined, it wrote one square at a time.
-#[inline(never)]
-fn add_into(out: &mut [u32], steps: &[u32], rise: u32) {
-    for (o, &s) in out.iter_mut().zip(steps) {
-        *o = s + rise;
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Long stretches and crowded ones, with a ring of 256 squares that wraps many times.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn held_squares_have_their_fewest_rolls(
+            raw in proptest::collection::vec((0u32..1000, 0i64..1000), 300..3000),
+            per_mille in prop_oneof![1u32..40, 40u32..300],
+            reach in 1i64..60,
+            faces in 1usize..=8,
+        ) {
+            let last = raw.len() as i64;
+            let table: Vec<i32> = raw
+                .iter()
+                .enumerate()
+                .map(|(i, &(roll, pick))| {
+                    let s = i as i64 + 1;
+                    if roll >= per_mille || s == last {
+                        -1
+                    } else {
+                        (s + pick % (2 * reach + 1) - reach).clamp(1, last) as i32
+                    }
+                })
+                .collect();
+            let start = 1 + raw[0].0 as usize % (raw.len() / 2);
+            match faces {
+                1 => check_held::<1>(&table, start, 8),
+                2 => check_held::<2>(&table, start, 8),
+                3 => check_held::<3>(&table, start, 8),
+                4 => check_held::<4>(&table, start, 8),
+                5 => check_held::<5>(&table, start, 8),
+                6 => check_held::<6>(&table, start, 8),
+                7 => check_held::<7>(&table, start, 8),
+                _ => check_held::<8>(&table, start, 8),
+            }
+        }
     }
 }
