@@ -250,9 +250,12 @@ impl<'a, const F: usize> Sweep<'a, F> {
         let (rise, r) = (w.least + 1 + (a / F) as u32, a % F);
         let i = from & m;
         if i + (end - from) <= m + 1 {
-            let out = &mut self.rolls[i..i + TAIL];
-            for (o, &step) in out.iter_mut().zip(&self.steps[r..r + TAIL]) {
-                *o = rise + step;
+            // As fixed-size arrays, indexed: the compiler then writes them with vector adds (a
+            // zip of the two wrote one square at a time, 7% slower on 2% within 50).
+            let out: &mut [u32; TAIL] = (&mut self.rolls[i..i + TAIL]).try_into().unwrap();
+            let steps: &[u32; TAIL] = self.steps[r..r + TAIL].try_into().unwrap();
+            for k in 0..TAIL {
+                out[k] = rise + steps[k];
             }
         } else {
             for k in 0..end - from {
