@@ -8,31 +8,11 @@ use std::collections::VecDeque;
 /// Fewest rolls over a linear table (`table[s - 1]` is -1 or the destination of square `s`):
 /// the seed's BFS with a distance array.
 pub fn linear_min_rolls(table: &[i32], start: usize, faces: usize) -> Option<u64> {
-    let last = table.len();
-    let mut dist = vec![u64::MAX; last + 1];
-    dist[start] = 0;
-    let mut queue = VecDeque::from([start]);
-    while let Some(s) = queue.pop_front() {
-        if s == last {
-            return Some(dist[s]);
-        }
-        for t in s + 1..=s.saturating_add(faces).min(last) {
-            let d = if table[t - 1] < 0 {
-                t
-            } else {
-                table[t - 1] as usize
-            };
-            if dist[d] == u64::MAX {
-                dist[d] = dist[s] + 1;
-                queue.push_back(d);
-            }
-        }
-    }
-    None
+    linear_distances(table, start, faces)[table.len()]
 }
 
 /// The fewest rolls to stand on each square of a linear table from `start` (index 0 unused),
-/// `None` where no line of play stands: the same BFS run to the end.
+/// `None` where no line of play stands: the seed's BFS run to the end.
 pub fn linear_distances(table: &[i32], start: usize, faces: usize) -> Vec<Option<u64>> {
     let last = table.len();
     let mut dist = vec![None; last + 1];
