@@ -612,7 +612,7 @@ mod tests {
 
     /// Tables of `len` squares, `per_mille` of them jumps within `reach` (0: anywhere), from a
     /// start in the first `1 / start_share` of the table, with `faces`.
-    fn drawn_table(
+    pub(super) fn drawn_table(
         len: usize,
         per_mille: u32,
         reach: i64,

@@ -101,6 +101,16 @@ struct Span {
     from: u32,
 }
 
+impl Span {
+    /// The window before the span's start.
+    fn window<const F: usize>(self) -> Window<F> {
+        Window {
+            least: self.least,
+            at: self.at as usize,
+        }
+    }
+}
+
 /// The least rolls among the `F` squares before a square, and the last place it is found there
 /// (0 to `F - 1`, oldest first).
 #[derive(Clone, Copy)]
@@ -130,7 +140,8 @@ impl<const F: usize> Window<F> {
         }
         // The staircase rises by one every `F` squares: its first square in the window is the
         // least, found up to the next rise.
-        let a = len + 1 - F + F - 1 - self.at;
+        // Square `len + 1 - F` of the staircase: `(len + 1 - F) + (F - 1 - at)`.
+        let a = len - self.at;
         let least = self.least + 1 + (a / F) as u32;
         if event <= least {
             Window {
@@ -244,7 +255,8 @@ impl<'a, const F: usize> Sweep<'a, F> {
     }
 
     /// The plain squares from `next` up to `end` after the window `w` before `next`, with a span
-    /// for them and the event at `end`; returns the least of the `F` squares before `end`. See [`Window::stair`].
+    /// for them and the event at `end`; returns the least of the `F` squares before `end`. See
+    /// [`Window::stair`].
     #[inline(always)]
     fn plain(&mut self, w: Window<F>, end: usize) -> u32 {
         let (q, m) = (self.next, self.mask);
@@ -300,11 +312,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
         if t >= span.from as usize {
             self.rolls[t & self.mask]
         } else {
-            let w = Window::<F> {
-                least: span.least,
-                at: span.at as usize,
-            };
-            w.stair(t - span.start as usize)
+            span.window::<F>().stair(t - span.start as usize)
         }
     }
 
@@ -318,10 +326,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             let begin = lo.max(start);
             if begin < from {
                 span.from = begin as u32;
-                let w = Window::<F> {
-                    least: span.least,
-                    at: span.at as usize,
-                };
+                let w = span.window::<F>();
                 for t in begin..from {
                     self.rolls[t & m] = w.stair(t - start);
                 }
@@ -443,6 +448,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::drawn_table;
     use super::super::{gather, Gathered};
     use super::*;
     use crate::plain_reference::linear_distances;
@@ -487,25 +493,16 @@ mod tests {
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
         fn held_squares_have_their_fewest_rolls(
-            raw in proptest::collection::vec((0u32..1000, 0i64..1000), 300..3000),
-            per_mille in prop_oneof![1u32..40, 40u32..300],
-            reach in 1i64..60,
-            faces in 1usize..=8,
-        ) {
-            let last = raw.len() as i64;
-            let table: Vec<i32> = raw
-                .iter()
-                .enumerate()
-                .map(|(i, &(roll, pick))| {
-                    let s = i as i64 + 1;
-                    if roll >= per_mille || s == last {
-                        -1
-                    } else {
-                        (s + pick % (2 * reach + 1) - reach).clamp(1, last) as i32
-                    }
+            (table, start, faces) in (
+                300usize..3000,
+                prop_oneof![1u32..40, 40u32..300],
+                1i64..60,
+                1usize..=8,
+            )
+                .prop_flat_map(|(len, per_mille, reach, faces)| {
+                    drawn_table(len, per_mille, reach, 2, faces)
                 })
-                .collect();
-            let start = 1 + raw[0].0 as usize % (raw.len() / 2);
+        ) {
             match faces {
                 1 => check_held::<1>(&table, start, 8),
                 2 => check_held::<2>(&table, start, 8),
