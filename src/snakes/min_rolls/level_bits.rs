@@ -515,7 +515,7 @@ impl Levels {
 /// independent `u64` chains: a `u128` shift costs three instructions, and this runs once or
 /// twice per word of every level.
 #[inline]
-fn reach_into(below: u64, c: u64, faces: usize) -> u64 {
+pub(super) fn reach_into(below: u64, c: u64, faces: usize) -> u64 {
     let low = below >> (64 - faces);
     let (mut up, mut down) = (c, low);
     // Each covers shifts 0..width; grow width to `faces` by doubling and adding one, along

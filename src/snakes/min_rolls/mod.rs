@@ -18,6 +18,12 @@
 //!   comes, so no one sees them early. At an event the wave takes one ordinary level: its new
 //!   furthest plain landing goes on, and each jump landed on starts a wave at its destination
 //!   unless that destination was landed on already.
+//! - **Both ends** (other sparse boards with a die of fewer than 64 faces, most of whose jumps lead
+//!   far away). Levels forward from the start and back from `N`, each turn taken by the smaller
+//!   frontier, until a new frontier meets the other side; the frontiers are lists of words. From
+//!   one end, a search on such a board spends most of its time in its last levels, spread over
+//!   the whole board; two that meet half way stop while theirs are narrow. When a frontier
+//!   outgrows its room, level bits start again.
 //! - **Level bits** (dense boards, and boards whose jumps lead far away). A breadth-first search
 //!   by levels on bit sets, 64 squares a word: a level lands on `dilate(positions) & !landed`,
 //!   with the jump squares among them sending their destinations.
@@ -29,11 +35,14 @@
 //! square). The sweep takes the jump list and at most 113 KiB. Waves take one bit per square, 8
 //! bytes per jump (listed only while there is at most one per `SQUARES_PER_JUMP` squares) and 12
 //! bytes per pending wave; when the pending waves would pass what is left of the budget, or many
-//! jumps lead far away, the level bits answer instead with four bits per square (and, on a board
-//! sparse enough for a jump list, two summaries of at most 4 KiB each).
+//! jumps lead far away, the search from both ends answers instead with three bits per square, 5
+//! bytes per jump (indexed by destination, with 1/64 byte per square) and its frontiers in what is
+//! left; past that, level bits with four bits per square (and, on a board sparse enough for a
+//! jump list, two summaries of at most 4 KiB each).
 //!
-//! Files: `jump_list.rs`, `sweep.rs`, `waves.rs`, `level_bits.rs`.
+//! Files: `jump_list.rs`, `sweep.rs`, `waves.rs`, `both_ends.rs`, `level_bits.rs`.
 
+mod both_ends;
 mod jump_list;
 mod level_bits;
 mod sweep;
@@ -43,6 +52,7 @@ use super::board::{check_dimensions, Board};
 use super::jumps::Track;
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
+use both_ends::{both_ends, BothEnds, ByDest};
 use jump_list::{Gather, Gathered};
 #[cfg(test)]
 use level_bits::Bulk;
@@ -185,6 +195,15 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
 /// after the jumps and the landed bits; a board that needs more is searched by level bits.
 pub(crate) const SQUARES_PER_JUMP: usize = 32;
 
+/// How many frontier entries (16 bytes each, three lists at once) the search from both ends may
+/// take on a board of `squares` squares and `jumps` jumps: what is left of 1/8 of an `int32_t`
+/// board beside three bit sets and the jumps indexed by destination.
+fn both_ends_room(squares: usize, jumps: usize) -> usize {
+    let budget = squares / 2;
+    let used = 3 * squares.div_ceil(64) * 8 + 5 * jumps + 4 * ((squares >> 8) + 2);
+    budget.saturating_sub(used) / 48
+}
+
 /// How many pending events (12 bytes each) fit in the memory budget beside a jump list of
 /// `list_bytes` and the landed bits. Half the room is kept for the queue moving events between
 /// its buckets, which briefly holds them twice.
@@ -209,6 +228,11 @@ enum Method {
     /// Level bits with the summaries given.
     #[cfg(test)]
     Bits(Summary),
+    /// The search from both ends with frontiers of at most `room` entries, then level bits.
+    #[cfg(test)]
+    BothEnds {
+        room: usize,
+    },
 }
 
 /// One pass over the board gathering its jumps: listed while at most `cap`, else marked.
@@ -230,6 +254,7 @@ fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Res
                 ring_bits: None,
                 max_events,
                 summary: None,
+                room: None,
             },
         ),
         #[cfg(test)]
@@ -247,6 +272,17 @@ fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Res
                 ring_bits: None,
                 max_events: 0,
                 summary: Some(summary),
+                room: None,
+            },
+        ),
+        #[cfg(test)]
+        Method::BothEnds { room } => (
+            usize::MAX,
+            Tries {
+                ring_bits: None,
+                max_events: 0,
+                summary: None,
+                room: Some(room),
             },
         ),
     };
@@ -258,17 +294,20 @@ impl Tries {
         ring_bits: Some(RING_BITS),
         max_events: usize::MAX,
         summary: None,
+        room: None,
     };
 }
 
 /// Which methods a search may try, in order: the sweep with a ring of `2^ring_bits` squares,
-/// waves with at most `max_events` pending (0: none), then level bits with the summaries given
-/// (`None`: only for a board sparse enough for a jump list, where far jumps scatter the early
-/// levels' waves; dense boards fill their levels soon).
+/// waves with at most `max_events` pending (0: none), the search from both ends with frontiers
+/// of `room` entries (`None`: what the memory budget leaves), then level bits with the summaries
+/// given (`None`: only for a board sparse enough for a jump list, where far jumps scatter the
+/// early levels' waves; dense boards fill their levels soon).
 struct Tries {
     ring_bits: Option<u32>,
     max_events: usize,
     summary: Option<Summary>,
+    room: Option<usize>,
 }
 
 /// The sweep when the jump list's jumps are short enough for its ring and the die small enough,
@@ -284,6 +323,7 @@ fn search(
         ring_bits,
         max_events,
         summary,
+        room,
     } = tries;
     let last = jumps.squares();
     if start == last {
@@ -319,7 +359,18 @@ fn search(
                     return Ok(end.map(|end| end.rolls));
                 }
             }
-            (list.marks(last)?, Summary::for_words(last.div_ceil(64)))
+            let is_jump = list.marks(last)?;
+            let room = room.unwrap_or_else(|| both_ends_room(last, list.jumps.len() - 1));
+            if faces < 64 && room > 0 {
+                let by_dest = ByDest::new(&list, last)?;
+                drop(list);
+                if let BothEnds::Done(rolls) =
+                    both_ends(jumps, &is_jump, &by_dest, start, faces, room)?
+                {
+                    return Ok(rolls);
+                }
+            }
+            (is_jump, Summary::for_words(last.div_ceil(64)))
         }
     };
     level_bits(jumps, is_jump, start, faces, summary.unwrap_or(by_density))
@@ -370,6 +421,8 @@ mod tests {
                 ring_bits: RING_BITS,
             },
             Method::Sweep { ring_bits: 8 },
+            Method::BothEnds { room: usize::MAX },
+            Method::BothEnds { room: 3 },
             Method::Bits(Summary::NONE),
             Method::Bits(Summary {
                 bulk: Bulk::ALWAYS,
@@ -690,7 +743,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(60))]
 
         /// Level bits as the search picks them, with summaries and busy levels as tuned, and
-        /// with busy levels never taken, agree with the plain BFS on large tables.
+        /// with busy levels never taken, and the search from both ends, whole or handing over
+        /// to level bits, agree with the plain BFS on large tables.
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
         fn level_bits_on_wide_tables_match_plain_bfs((table, start, faces) in wide_table()) {
@@ -699,6 +753,10 @@ mod tests {
             let tuned = Summary::for_words(table.len().div_ceil(64));
             for summary in [tuned, Summary { bulk: Bulk::NEVER, ..tuned }, Summary::NONE] {
                 let got = fewest(&track, start, faces, Method::Bits(summary)).unwrap();
+                prop_assert_eq!(got, want);
+            }
+            for room in [usize::MAX, 64] {
+                let got = fewest(&track, start, faces, Method::BothEnds { room }).unwrap();
                 prop_assert_eq!(got, want);
             }
             prop_assert_eq!(fewest(&track, start, faces, Method::ByDensity).unwrap(), want);
