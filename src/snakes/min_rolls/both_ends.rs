@@ -25,7 +25,8 @@ pub(super) enum BothEnds {
     TooWide,
 }
 
-/// Squares of destination per block of the jumps' index by destination.
+/// Squares of destination per block of the jumps' index by destination: the low byte of a
+/// destination tells the squares of a block apart.
 const BLOCK_BITS: u32 = 8;
 
 /// The jumps by destination, for the search back: each jump's source and its destination's low
@@ -37,6 +38,11 @@ pub(super) struct ByDest {
 }
 
 impl ByDest {
+    /// The heap bytes of the index of `jumps` jumps on a board of `squares` squares.
+    pub(super) fn bytes_for(squares: usize, jumps: usize) -> usize {
+        5 * jumps + 4 * ((squares >> BLOCK_BITS) + 2)
+    }
+
     /// The index of `list`'s jumps on a board of `last` squares, by a counting sort.
     pub(super) fn new(list: &JumpList, last: usize) -> Result<ByDest> {
         let jumps = &list.jumps[..list.jumps.len() - 1];

@@ -200,7 +200,7 @@ pub(crate) const SQUARES_PER_JUMP: usize = 32;
 /// board beside three bit sets and the jumps indexed by destination.
 fn both_ends_room(squares: usize, jumps: usize) -> usize {
     let budget = squares / 2;
-    let used = 3 * squares.div_ceil(64) * 8 + 5 * jumps + 4 * ((squares >> 8) + 2);
+    let used = 3 * squares.div_ceil(64) * 8 + ByDest::bytes_for(squares, jumps);
     budget.saturating_sub(used) / 48
 }
 
