@@ -16,12 +16,14 @@ use super::jump_list::JumpList;
 use super::level_bits::reach_into;
 use super::Jumps;
 use crate::error::{try_filled, Error, Result};
+use std::collections::HashSet;
 
 /// What the search from both ends found.
 pub(super) enum BothEnds {
     /// The fewest rolls, `None` when `N` cannot be reached.
     Done(Option<u64>),
-    /// A frontier grew past the room given: the sides did not meet while both were narrow.
+    /// A frontier grew past the room given, or the index by destination was looked over for
+    /// longer than a pass over the board: the sides did not meet while both were narrow.
     TooWide,
 }
 
@@ -73,16 +75,18 @@ impl ByDest {
         })
     }
 
-    /// Calls `f(source)` for each jump that leads to square `v`.
+    /// The sources of the jumps that lead to square `v`, and how many jumps were looked over
+    /// to find them (those of `v`'s block).
     #[inline]
-    fn each_source(&self, v: usize, mut f: impl FnMut(usize)) {
+    fn sources(&self, v: usize) -> (impl Iterator<Item = usize> + '_, usize) {
         let b = v >> BLOCK_BITS;
-        let (lo, hi) = (self.blocks[b] as usize, self.blocks[b + 1] as usize);
-        for i in lo..hi {
-            if self.low[i] == v as u8 {
-                f(self.sources[i] as usize);
-            }
-        }
+        let block = self.blocks[b] as usize..self.blocks[b + 1] as usize;
+        let looked = block.len();
+        let low = v as u8;
+        let found = block
+            .filter(move |&i| self.low[i] == low)
+            .map(move |i| self.sources[i] as usize);
+        (found, looked)
     }
 }
 
@@ -97,14 +101,19 @@ struct Sides<'a, J: Jumps> {
     /// Squares rolled onto from the start's side (bit `s - 1` for square `s`); a plain square
     /// also when a jump led there.
     rolled: Vec<u64>,
-    /// Jump squares stood on from the start's side (the start, and jumps' destinations).
-    stood_jumps: Vec<u32>,
+    /// Jump squares stood on from the start's side (the start, and jumps' destinations), at
+    /// most `room` of them.
+    stood_jumps: HashSet<u32>,
     /// Squares from which `N` is reached, as far as the search back went.
     back: Vec<u64>,
     /// The word of square `N`.
     end_word: usize,
     /// The most entries a frontier may take.
     room: usize,
+    /// Jumps of the index looked over so far, and the most that may be: on a board whose jumps
+    /// mostly lead to a few blocks, each square of those would look over them all.
+    looked: usize,
+    max_looked: usize,
 }
 
 /// The fewest rolls from `start` to `N` with `faces < 64` faces, on a board whose jumps are
@@ -127,17 +136,19 @@ pub(super) fn both_ends(
         by_dest,
         faces,
         rolled: try_filled(words, 0u64)?,
-        stood_jumps: Vec::new(),
+        stood_jumps: HashSet::new(),
         back: try_filled(words, 0u64)?,
         end_word: (last - 1) >> 6,
         room,
+        looked: 0,
+        max_looked: by_dest.sources.len() + last / 16 + 1024,
     };
     let bit = |s: usize| ((s - 1) >> 6, 1u64 << ((s - 1) & 63));
     let (w, b) = bit(start);
     if is_jump[w] & b == 0 {
         sides.rolled[w] |= b;
     } else {
-        sides.stood_jumps.push(start as u32);
+        sides.stood_jumps.insert(start as u32);
     }
     let mut front: Frontier = vec![(w as u32, b)];
     let (w, b) = bit(last);
@@ -245,15 +256,16 @@ impl<J: Jumps> Sides<'_, J> {
             // Rolling onto it later would change nothing.
             self.rolled[w] |= b;
         } else {
-            match self.stood_jumps.binary_search(&(d as u32)) {
-                Ok(_) => return Ok(true),
-                Err(at) => {
-                    self.stood_jumps
-                        .try_reserve(1)
-                        .map_err(|_| Error::alloc::<u32>(self.stood_jumps.len() + 1, None))?;
-                    self.stood_jumps.insert(at, d as u32);
-                }
+            if self.stood_jumps.contains(&(d as u32)) {
+                return Ok(true);
             }
+            if self.stood_jumps.len() >= self.room {
+                return Ok(false);
+            }
+            self.stood_jumps
+                .try_reserve(1)
+                .map_err(|_| Error::alloc::<u32>(self.stood_jumps.len() + 1, None))?;
+            self.stood_jumps.insert(d as u32);
         }
         self.push(next, w, b)
     }
@@ -267,7 +279,7 @@ impl<J: Jumps> Sides<'_, J> {
             while jumps != 0 {
                 let s = (w << 6) + jumps.trailing_zeros() as usize + 1;
                 jumps &= jumps - 1;
-                if self.stood_jumps.binary_search(&(s as u32)).is_ok() {
+                if self.stood_jumps.contains(&(s as u32)) {
                     return true;
                 }
             }
@@ -297,23 +309,15 @@ impl<J: Jumps> Sides<'_, J> {
             while each != 0 {
                 let v = (w << 6) + each.trailing_zeros() as usize + 1;
                 each &= each - 1;
-                let mut full = false;
-                let mut failed = None;
-                self.by_dest.each_source(v, |s| {
-                    if full || failed.is_some() {
-                        return;
-                    }
-                    match self.push(&mut to, (s - 1) >> 6, 1 << ((s - 1) & 63)) {
-                        Ok(true) => {}
-                        Ok(false) => full = true,
-                        Err(e) => failed = Some(e),
-                    }
-                });
-                if let Some(e) = failed {
-                    return Err(e);
-                }
-                if full {
+                let (sources, looked) = self.by_dest.sources(v);
+                self.looked += looked;
+                if self.looked > self.max_looked {
                     return Ok(None);
+                }
+                for s in sources {
+                    if !self.push(&mut to, (s - 1) >> 6, 1 << ((s - 1) & 63))? {
+                        return Ok(None);
+                    }
                 }
             }
         }
@@ -371,10 +375,67 @@ fn tidy(mut next: Frontier) -> Frontier {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{gather, Gathered};
+    use super::super::{fewest, gather, Gathered, Method};
     use super::*;
+    use crate::plain_reference::linear_min_rolls;
     use crate::snakes::jumps::Track;
     use proptest::prelude::*;
+
+    /// Each even square leads to the odd one after it, a jump square, which is stood on: the jump
+    /// squares stood on count against the room, as the frontiers do.
+    #[test]
+    fn jump_squares_stood_on_count_against_the_room() {
+        let last = 400;
+        let table: Vec<i32> = (1..=last)
+            .map(|s| match s {
+                2..=200 if s % 2 == 0 => s as i32 + 1,
+                2..=200 => 1,
+                _ => -1,
+            })
+            .collect();
+        let track = Track::new(&table).unwrap();
+        let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
+            panic!("no cap on the list");
+        };
+        let by_dest = ByDest::new(&list, last).unwrap();
+        let is_jump = list.marks(last).unwrap();
+        let want = linear_min_rolls(&table, 1, 6);
+        let got = both_ends(&track, &is_jump, &by_dest, 1, 6, 3).unwrap();
+        assert!(matches!(got, BothEnds::TooWide));
+        let got = both_ends(&track, &is_jump, &by_dest, 1, 6, 4096).unwrap();
+        assert!(matches!(got, BothEnds::Done(rolls) if rolls == want));
+    }
+
+    /// Ladders from all over the board into the block below `N`'s: each square of it that the
+    /// search back reaches would look over all of them, so the search hands over to level bits,
+    /// which find the answer.
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn jumps_crowding_into_one_block_hand_over() {
+        let last = 157 << BLOCK_BITS;
+        let table: Vec<i32> = (1..=last)
+            .map(|s| {
+                if s % 50 == 0 && s < last - 300 {
+                    (last - 1 - s % 250) as i32
+                } else {
+                    -1
+                }
+            })
+            .collect();
+        let track = Track::new(&table).unwrap();
+        let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
+            panic!("no cap on the list");
+        };
+        let by_dest = ByDest::new(&list, last).unwrap();
+        let is_jump = list.marks(last).unwrap();
+        let got = both_ends(&track, &is_jump, &by_dest, 1, 6, usize::MAX).unwrap();
+        assert!(matches!(got, BothEnds::TooWide));
+        let want = linear_min_rolls(&table, 1, 6);
+        for room in [usize::MAX, 3] {
+            let got = fewest(&track, 1, 6, Method::BothEnds { room }).unwrap();
+            assert_eq!(got, want);
+        }
+    }
 
     proptest! {
         /// Each square's sources are the jumps that lead there, across blocks of destinations.
@@ -402,8 +463,7 @@ mod tests {
             };
             let by_dest = ByDest::new(&list, last).unwrap();
             for v in 1..=last {
-                let mut got = Vec::new();
-                by_dest.each_source(v, |s| got.push(s));
+                let mut got: Vec<usize> = by_dest.sources(v).0.collect();
                 got.sort_unstable();
                 let want: Vec<usize> = (1..=last)
                     .filter(|&s| table[s - 1] == v as i32 && s != v)

@@ -195,13 +195,14 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
 /// after the jumps and the landed bits; a board that needs more is searched by level bits.
 pub(crate) const SQUARES_PER_JUMP: usize = 32;
 
-/// How many frontier entries (16 bytes each, three lists at once) the search from both ends may
-/// take on a board of `squares` squares and `jumps` jumps: what is left of 1/8 of an `int32_t`
-/// board beside three bit sets and the jumps indexed by destination.
+/// How many frontier entries the search from both ends may take on a board of `squares` squares
+/// and `jumps` jumps: what is left of 1/8 of an `int32_t` board beside three bit sets and the
+/// jumps indexed by destination, for three lists and the set of jump squares stood on, at 16
+/// bytes an entry.
 fn both_ends_room(squares: usize, jumps: usize) -> usize {
     let budget = squares / 2;
     let used = 3 * squares.div_ceil(64) * 8 + ByDest::bytes_for(squares, jumps);
-    budget.saturating_sub(used) / 48
+    budget.saturating_sub(used) / 64
 }
 
 /// How many pending events (12 bytes each) fit in the memory budget beside a jump list of
