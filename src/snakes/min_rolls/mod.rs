@@ -18,7 +18,7 @@
 //!   comes, so no one sees them early. At an event the wave takes one ordinary level: its new
 //!   furthest plain landing goes on, and each jump landed on starts a wave at its destination
 //!   unless that destination was landed on already.
-//! - **Both ends** (other sparse boards with a die of fewer than 64 faces, most of whose jumps lead
+//! - **Both ends** (other sparse boards with a die of fewer than 64 faces, many of whose jumps lead
 //!   far away). Levels forward from the start and back from `N`, each turn taken by the smaller
 //!   frontier, until a new frontier meets the other side; the frontiers are lists of words. From
 //!   one end, a search on such a board spends most of its time in its last levels, spread over
