@@ -8,9 +8,9 @@
 //! squares of each side are a bit set over the board.
 //!
 //! They meet at the first level at which a side's new squares hold one the other side has
-//! reached: with `a` levels forward and `b` back, the fewest rolls are then `a + b`. No square
-//! was reached from both sides before, so the fewest are at least `a + b`; a square reached on
-//! both sides now is reached in `a` forward and, from it, `N` in `b` or fewer.
+//! reached: with `a` levels forward and `b` back, the fewest rolls are then `a + b`. At most,
+//! through that square; at least, because a line of fewer rolls would have passed, one level
+//! earlier on the side that just moved, a square the other side had reached already.
 
 use super::jump_list::JumpList;
 use super::level_bits::reach_into;
@@ -93,6 +93,7 @@ impl ByDest {
 /// A frontier: the squares a side reached at its last level, as `(word, bits)` in word order.
 type Frontier = Vec<(u32, u64)>;
 
+/// The two searches: what each reached, and the limits they keep to.
 struct Sides<'a, J: Jumps> {
     jumps: &'a J,
     is_jump: &'a [u64],
@@ -117,8 +118,9 @@ struct Sides<'a, J: Jumps> {
 }
 
 /// The fewest rolls from `start` to `N` with `faces < 64` faces, on a board whose jumps are
-/// marked in `is_jump` and indexed by destination in `by_dest`; `TooWide` when a frontier would
-/// take more than `room` entries.
+/// marked in `is_jump` and indexed by destination in `by_dest`; `TooWide` when a frontier, or
+/// the jump squares stood on, would take more than `room` entries, or the index was looked over
+/// too long.
 pub(super) fn both_ends(
     jumps: &impl Jumps,
     is_jump: &[u64],
@@ -175,6 +177,7 @@ pub(super) fn both_ends(
             back = next;
             behind += 1;
             if back.is_empty() {
+                // Every square `N` is reached from was reached back, the start not among them.
                 return Ok(BothEnds::Done(None));
             }
             if sides.met_going_back(&back) {
