@@ -384,11 +384,22 @@ mod tests {
     use crate::snakes::jumps::Track;
     use proptest::prelude::*;
 
+    /// A table's track, its jumps indexed by destination, and its jump squares marked.
+    fn indexed(table: &[i32]) -> (Track<'_>, ByDest, Vec<u64>) {
+        let track = Track::new(table).unwrap();
+        let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
+            panic!("no cap on the list");
+        };
+        let by_dest = ByDest::new(&list, table.len()).unwrap();
+        let is_jump = list.marks(table.len()).unwrap();
+        (track, by_dest, is_jump)
+    }
+
     /// Each even square leads to the odd one after it, a jump square, which is stood on: the jump
     /// squares stood on count against the room, as the frontiers do.
     #[test]
     fn jump_squares_stood_on_count_against_the_room() {
-        let last = 400;
+        let last: usize = 400;
         let table: Vec<i32> = (1..=last)
             .map(|s| match s {
                 2..=200 if s % 2 == 0 => s as i32 + 1,
@@ -396,12 +407,7 @@ mod tests {
                 _ => -1,
             })
             .collect();
-        let track = Track::new(&table).unwrap();
-        let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
-            panic!("no cap on the list");
-        };
-        let by_dest = ByDest::new(&list, last).unwrap();
-        let is_jump = list.marks(last).unwrap();
+        let (track, by_dest, is_jump) = indexed(&table);
         let want = linear_min_rolls(&table, 1, 6);
         let got = both_ends(&track, &is_jump, &by_dest, 1, 6, 3).unwrap();
         assert!(matches!(got, BothEnds::TooWide));
@@ -415,7 +421,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn jumps_crowding_into_one_block_hand_over() {
-        let last = 157 << BLOCK_BITS;
+        let last: usize = 157 << BLOCK_BITS;
         let table: Vec<i32> = (1..=last)
             .map(|s| {
                 if s % 50 == 0 && s < last - 300 {
@@ -425,12 +431,7 @@ mod tests {
                 }
             })
             .collect();
-        let track = Track::new(&table).unwrap();
-        let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
-            panic!("no cap on the list");
-        };
-        let by_dest = ByDest::new(&list, last).unwrap();
-        let is_jump = list.marks(last).unwrap();
+        let (track, by_dest, is_jump) = indexed(&table);
         let got = both_ends(&track, &is_jump, &by_dest, 1, 6, usize::MAX).unwrap();
         assert!(matches!(got, BothEnds::TooWide));
         let want = linear_min_rolls(&table, 1, 6);
@@ -460,11 +461,7 @@ mod tests {
                     }
                 })
                 .collect();
-            let track = Track::new(&table).unwrap();
-            let Ok(Gathered::List(list)) = gather(&track, usize::MAX) else {
-                panic!("no cap on the list");
-            };
-            let by_dest = ByDest::new(&list, last).unwrap();
+            let (_, by_dest, _) = indexed(&table);
             for v in 1..=last {
                 let mut got: Vec<usize> = by_dest.sources(v).0.collect();
                 got.sort_unstable();
