@@ -195,6 +195,11 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
 /// after the jumps and the landed bits; a board that needs more is searched by level bits.
 pub(crate) const SQUARES_PER_JUMP: usize = 32;
 
+/// The room below which the search from both ends is not tried: frontiers outgrow it before
+/// they meet (2% anywhere at n = 500 and 700, with rooms of 34 and 70 entries, handed over), and
+/// level bits are quick on a board that small.
+const MIN_ROOM: usize = 128;
+
 /// How many frontier entries the search from both ends may take on a board of `squares` squares
 /// and `jumps` jumps: what is left of 1/8 of an `int32_t` board beside three bit sets and the
 /// jumps indexed by destination, for three lists and the set of jump squares stood on, at 16
@@ -361,7 +366,11 @@ fn search(
                 }
             }
             let is_jump = list.marks(last)?;
-            let room = room.unwrap_or_else(|| both_ends_room(last, list.jumps.len() - 1));
+            let room = room.unwrap_or_else(|| {
+                Some(both_ends_room(last, list.jumps.len() - 1))
+                    .filter(|&room| room >= MIN_ROOM)
+                    .unwrap_or(0)
+            });
             if faces < 64 && room > 0 {
                 let by_dest = ByDest::new(&list, last)?;
                 drop(list);
