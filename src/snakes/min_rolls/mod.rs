@@ -317,7 +317,8 @@ struct Tries {
 }
 
 /// The sweep when the jump list's jumps are short enough for its ring and the die small enough,
-/// else (or when it reaches back past its ring) waves when their queue fits, else level bits.
+/// else (or when it reaches back past its ring) waves when their queue fits, else the search
+/// from both ends when the budget leaves it room, else (or when it outgrows that) level bits.
 fn search(
     jumps: &impl Jumps,
     gathered: Gathered,
