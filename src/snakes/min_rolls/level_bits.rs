@@ -62,7 +62,7 @@ pub(super) fn level_bits(
         if found || (levels.pending > 0 && levels.follow(jumps)) {
             return Ok(Some(level));
         }
-        std::mem::swap(&mut cur, &mut levels.next);
+        cur.take_turn(&mut levels.next);
     }
     Ok(None)
 }
@@ -202,6 +202,15 @@ impl Positions {
         let span = (self.lo, self.hi, self.adds);
         (self.lo, self.hi, self.adds) = (usize::MAX, 0, 0);
         span
+    }
+
+    /// Takes the positions `next` gathered, leaving it this level's, which are clear: the bit
+    /// sets change places and the span moves over (the summaries' settings stay).
+    #[inline(always)]
+    fn take_turn(&mut self, next: &mut Positions) {
+        std::mem::swap(&mut self.bits, &mut next.bits);
+        std::mem::swap(&mut self.groups, &mut next.groups);
+        (self.lo, self.hi, self.adds) = next.take_span();
     }
 
     /// Clears the summary words of words `lo..=hi`.
