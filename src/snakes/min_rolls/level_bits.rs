@@ -59,7 +59,7 @@ pub(super) fn level_bits(
             1..=63 => levels.small_die(jumps, &mut cur, |b, c| reach_into(b, c, faces)),
             _ => levels.large_die(jumps, &mut cur, faces),
         };
-        if found || (levels.pending > 0 && levels.follow(jumps)) {
+        if found || (levels.pending > 0 && levels.follow_rest(jumps)) {
             return Ok(Some(level));
         }
         cur.take_turn(&mut levels.next);
@@ -295,6 +295,22 @@ impl Levels {
             self.jump_squares[self.pending] = t;
             self.pending += 1;
         }
+        false
+    }
+
+    /// Follows the jumps still pending at the end of a level: most levels of a board whose jumps
+    /// are short leave one, which is followed in place of a call.
+    #[inline(always)]
+    fn follow_rest(&mut self, jumps: &impl Jumps) -> bool {
+        if self.pending > 1 {
+            return self.follow(jumps);
+        }
+        self.pending = 0;
+        let d = jumps.dest(self.jump_squares[0] as usize);
+        if d == self.last {
+            return true;
+        }
+        self.next.add((d - 1) >> 6, 1 << ((d - 1) & 63));
         false
     }
 
