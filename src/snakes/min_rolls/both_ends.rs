@@ -12,7 +12,7 @@
 //! through that square; at least, because a line of fewer rolls would have passed, one level
 //! earlier on the side that just moved, a square the other side had reached already.
 
-use super::jump_list::JumpList;
+use super::jump_list::{block_starts, lowest_square, square_bit, JumpList, BLOCK_BITS};
 use super::level_bits::reach_into;
 use super::Jumps;
 use crate::error::{try_filled, Error, Result};
@@ -27,12 +27,9 @@ pub(super) enum BothEnds {
     TooWide,
 }
 
-/// Squares of destination per block of the jumps' index by destination: the low byte of a
-/// destination tells the squares of a block apart.
-const BLOCK_BITS: u32 = 8;
-
 /// The jumps by destination, for the search back: each jump's source and its destination's low
-/// byte, by blocks of `1 << BLOCK_BITS` destinations, and where each block starts.
+/// byte, by the jump list's blocks of 256 destinations (the low byte tells a block's squares
+/// apart), and where each block starts.
 pub(super) struct ByDest {
     sources: Vec<u32>,
     low: Vec<u8>,
@@ -48,13 +45,7 @@ impl ByDest {
     /// The index of `list`'s jumps on a board of `last` squares, by a counting sort.
     pub(super) fn new(list: &JumpList, last: usize) -> Result<ByDest> {
         let jumps = &list.jumps[..list.jumps.len() - 1];
-        let mut blocks = try_filled((last >> BLOCK_BITS) + 2, 0u32)?;
-        for &(_, d) in jumps {
-            blocks[(d as usize >> BLOCK_BITS) + 1] += 1;
-        }
-        for b in 1..blocks.len() {
-            blocks[b] += blocks[b - 1];
-        }
+        let mut blocks = block_starts(last, jumps.iter().map(|&(_, d)| d as usize))?;
         let mut sources = try_filled(jumps.len(), 0u32)?;
         let mut low = try_filled(jumps.len(), 0u8)?;
         // `blocks[b]`, block `b`'s start, moves on as the block fills, to its end.
@@ -145,15 +136,14 @@ pub(super) fn both_ends(
         looked: 0,
         max_looked: by_dest.sources.len() + last / 16 + 1024,
     };
-    let bit = |s: usize| ((s - 1) >> 6, 1u64 << ((s - 1) & 63));
-    let (w, b) = bit(start);
+    let (w, b) = square_bit(start);
     if is_jump[w] & b == 0 {
         sides.rolled[w] |= b;
     } else {
         sides.stood_jumps.insert(start as u32);
     }
     let mut front: Frontier = vec![(w as u32, b)];
-    let (w, b) = bit(last);
+    let (w, b) = square_bit(last);
     sides.back[w] |= b;
     let mut back: Frontier = vec![(w as u32, b)];
     let (mut ahead, mut behind) = (0u64, 0u64);
@@ -240,7 +230,7 @@ impl<J: Jumps> Sides<'_, J> {
             return Ok(false);
         }
         while via_jump != 0 {
-            let t = (w << 6) + via_jump.trailing_zeros() as usize + 1;
+            let t = lowest_square(w, via_jump);
             via_jump &= via_jump - 1;
             if !self.stand(next, self.jumps.dest(t))? {
                 return Ok(false);
@@ -251,7 +241,7 @@ impl<J: Jumps> Sides<'_, J> {
 
     /// Stands on square `d`, where a jump led; false when `next` is full.
     fn stand(&mut self, next: &mut Frontier, d: usize) -> Result<bool> {
-        let (w, b) = ((d - 1) >> 6, 1u64 << ((d - 1) & 63));
+        let (w, b) = square_bit(d);
         if self.is_jump[w] & b == 0 {
             if self.rolled[w] & b != 0 {
                 return Ok(true);
@@ -280,7 +270,7 @@ impl<J: Jumps> Sides<'_, J> {
             let plain = self.rolled[w] & !self.is_jump[w];
             let mut jumps = bits & self.is_jump[w];
             while jumps != 0 {
-                let s = (w << 6) + jumps.trailing_zeros() as usize + 1;
+                let s = lowest_square(w, jumps);
                 jumps &= jumps - 1;
                 if self.stood_jumps.contains(&(s as u32)) {
                     return true;
@@ -310,7 +300,7 @@ impl<J: Jumps> Sides<'_, J> {
             }
             let mut each = bits;
             while each != 0 {
-                let v = (w << 6) + each.trailing_zeros() as usize + 1;
+                let v = lowest_square(w, each);
                 each &= each - 1;
                 let (sources, looked) = self.by_dest.sources(v);
                 self.looked += looked;
@@ -318,7 +308,8 @@ impl<J: Jumps> Sides<'_, J> {
                     return Ok(None);
                 }
                 for s in sources {
-                    if !self.push(&mut to, (s - 1) >> 6, 1 << ((s - 1) & 63))? {
+                    let (sw, sb) = square_bit(s);
+                    if !self.push(&mut to, sw, sb)? {
                         return Ok(None);
                     }
                 }

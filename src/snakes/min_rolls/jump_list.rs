@@ -13,7 +13,7 @@ pub(super) struct JumpList {
 }
 
 /// Squares per index block: the index costs 1/64 byte a square, a lookup scans one block.
-const BLOCK_BITS: u32 = 8;
+pub(super) const BLOCK_BITS: u32 = 8;
 
 impl JumpList {
     /// The squares holding a jump, marked in a bit set (bit `s - 1` for square `s`).
@@ -146,19 +146,13 @@ impl Collect {
             return Err(oom("a list", list.len()));
         }
         list.push((last as u32 + 1, 0));
-        let mut blocks =
-            try_filled((last >> BLOCK_BITS) + 2, 0u32).map_err(|_| oom("an index", list.len()))?;
-        // Block `b` starts after the jumps of the blocks below it: counted, then summed (no
-        // branch on the jumps). Past the last jump, blocks start at the sentinel.
-        // The same pass finds the longest jump.
+        // Past the last jump, blocks start at the sentinel. The same pass finds the longest jump.
         let mut longest = 0;
-        for &(s, d) in &list[..list.len() - 1] {
-            blocks[((s as usize) >> BLOCK_BITS) + 1] += 1;
+        let sources = list[..list.len() - 1].iter().map(|&(s, d)| {
             longest = longest.max(s.abs_diff(d) as usize);
-        }
-        for b in 1..blocks.len() {
-            blocks[b] += blocks[b - 1];
-        }
+            s as usize
+        });
+        let blocks = block_starts(last, sources).map_err(|_| oom("an index", list.len()))?;
         Ok(JumpList {
             jumps: list,
             blocks,
@@ -167,10 +161,37 @@ impl Collect {
     }
 }
 
+/// Where each block of `1 << BLOCK_BITS` squares of `1..=last` starts in a list of `keys` (squares)
+/// in block order: after the keys of the blocks below it, counted, then summed (no branch on the
+/// keys). Blocks past the last key start at the list's end.
+pub(super) fn block_starts(last: usize, keys: impl Iterator<Item = usize>) -> Result<Vec<u32>> {
+    let mut blocks = try_filled((last >> BLOCK_BITS) + 2, 0u32)?;
+    for k in keys {
+        blocks[(k >> BLOCK_BITS) + 1] += 1;
+    }
+    for b in 1..blocks.len() {
+        blocks[b] += blocks[b - 1];
+    }
+    Ok(blocks)
+}
+
+/// The word and bit of square `s` in a bit set over the squares (bit `s - 1`).
+#[inline(always)]
+pub(super) fn square_bit(s: usize) -> (usize, u64) {
+    ((s - 1) >> 6, 1 << ((s - 1) & 63))
+}
+
+/// The lowest square of `bits`, word `w` of a bit set over the squares.
+#[inline(always)]
+pub(super) fn lowest_square(w: usize, bits: u64) -> usize {
+    (w << 6) + bits.trailing_zeros() as usize + 1
+}
+
 /// Sets the bit of square `s`.
 #[inline]
 fn mark(marks: &mut [u64], s: usize) {
-    marks[(s - 1) >> 6] |= 1 << ((s - 1) & 63);
+    let (w, b) = square_bit(s);
+    marks[w] |= b;
 }
 
 /// What one pass over a board gathered of its jumps.

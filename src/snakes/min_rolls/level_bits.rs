@@ -15,6 +15,7 @@
 //! in one pass with no test per word. The bit sets take `N / 2` bytes, 1/8 of an `int32_t`
 //! board; the summaries at most 8 KiB.
 
+use super::jump_list::{lowest_square, square_bit};
 use super::Jumps;
 use crate::error::{try_filled, Result};
 
@@ -45,7 +46,7 @@ pub(super) fn level_bits(
         end_bit: 1 << ((last - 1) & 63),
     };
     let mut cur = Positions::new(words, summary)?;
-    let (w, b) = ((start - 1) >> 6, 1u64 << ((start - 1) & 63));
+    let (w, b) = square_bit(start);
     if levels.is_jump[w] & b == 0 {
         levels.landed[w] |= b;
     }
@@ -175,6 +176,13 @@ impl Positions {
         self.adds += 1;
     }
 
+    /// Adds square `s` as a position.
+    #[inline(always)]
+    fn add_square(&mut self, s: usize) {
+        let (w, b) = square_bit(s);
+        self.add(w, b);
+    }
+
     /// Marks words `lo..=hi`, some of which had positions written to `bits`, as all holding
     /// some: counting the words that do costs a busy level more than the count saves.
     fn add_span(&mut self, lo: usize, hi: usize) {
@@ -277,7 +285,7 @@ impl Levels {
     #[inline(always)]
     fn send(&mut self, jumps: &impl Jumps, w: usize, mut via_jump: u64) -> bool {
         // The lowest square of `via_jump` (garbage when it is empty, then not counted).
-        let lowest = |via_jump: u64| ((w << 6) + via_jump.trailing_zeros() as usize + 1) as u32;
+        let lowest = |via_jump: u64| lowest_square(w, via_jump) as u32;
         if self.pending > PENDING - 2 && self.follow(jumps) {
             return true;
         }
@@ -310,7 +318,7 @@ impl Levels {
         if d == self.last {
             return true;
         }
-        self.next.add((d - 1) >> 6, 1 << ((d - 1) & 63));
+        self.next.add_square(d);
         false
     }
 
@@ -328,7 +336,7 @@ impl Levels {
             if d == self.last {
                 return true;
             }
-            self.next.add((d - 1) >> 6, 1 << ((d - 1) & 63));
+            self.next.add_square(d);
         }
         false
     }
