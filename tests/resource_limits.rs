@@ -7,11 +7,12 @@
 //!
 //! The test re-runs itself as a child process (so the address-space limit it sets harms nothing
 //! else) that:
-//! 1. maps a 32768 x 32768 snakes board of -1 (4 GiB of address space) as 4096 views of one 1 MiB
-//!    memory file, so it costs 1 MiB of memory;
+//! 1. maps a 32768 x 32768 snakes board (4 GiB of address space) as 4096 views of 1 MiB memory
+//!    files, so it costs 2 MiB of memory: all -1 but one snake from high up to square 2, which
+//!    leads too far for the sweep (a board of -1 alone takes the sweep, which needs 113 KiB);
 //! 2. caps its address space (RLIMIT_AS) at what it uses now plus 16 MiB, less than the 128 MiB
-//!    bit set the search needs (larger than a glibc thread arena's 64 MiB reservation, so it cannot
-//!    be carved from address space that is already counted);
+//!    bit set the other searches need (larger than a glibc thread arena's 64 MiB reservation, so
+//!    it cannot be carved from address space that is already counted);
 //! 3. expects `GG_ERR_OUT_OF_MEMORY` with the output untouched, lifts the cap, and expects the same
 //!    call to succeed.
 #![cfg(all(target_os = "linux", not(miri)))]
@@ -42,7 +43,7 @@ fn huge_valid_board_gets_out_of_memory_instead_of_an_abort() {
 }
 
 fn child() {
-    let board = map_board_of_minus_ones(N * N);
+    let board = map_board_with_one_snake(N * N);
     let last_error = || {
         let mut buf = [0u8; 256];
         // SAFETY: `buf` holds 256 writable bytes.
@@ -71,31 +72,38 @@ fn child() {
     // SAFETY: as above.
     let status = unsafe { gg_snakes_min_rolls(board, N, &mut rolls) };
     assert_eq!(status, GG_OK, "message: {}", last_error());
+    // The snake never helps, and its square can be stepped over: N * N - 1 is no multiple of 6.
     assert_eq!(rolls as usize, (N * N - 1).div_ceil(6));
     println!("child: out of memory reported, then solved");
 }
 
-/// `cells` int32_t of -1 in read-only views of one 1 MiB memory file.
-fn map_board_of_minus_ones(cells: usize) -> *const i32 {
+/// `cells` int32_t of -1 but the first cell of the second MiB, which holds 2 (the first row
+/// holds the last square): read-only views of two 1 MiB memory files.
+fn map_board_with_one_snake(cells: usize) -> *const i32 {
     let bytes = cells * 4;
     assert_eq!(bytes % CHUNK, 0);
-    // SAFETY: plain system calls on a file and mappings this function owns; every pointer it
+    // SAFETY: plain system calls on files and mappings this function owns; every pointer it
     // dereferences comes from a successful mmap of at least CHUNK bytes.
     unsafe {
-        let fd = libc::memfd_create(c"gg-board".as_ptr(), 0);
-        assert!(fd >= 0, "memfd_create: {}", std::io::Error::last_os_error());
-        assert_eq!(libc::ftruncate(fd, CHUNK as libc::off_t), 0);
-        let page = libc::mmap(
-            std::ptr::null_mut(),
-            CHUNK,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_SHARED,
-            fd,
-            0,
-        );
-        assert_ne!(page, libc::MAP_FAILED);
-        std::ptr::write_bytes(page.cast::<u8>(), 0xFF, CHUNK);
-        libc::munmap(page, CHUNK);
+        let file = |first: i32| {
+            let fd = libc::memfd_create(c"gg-board".as_ptr(), 0);
+            assert!(fd >= 0, "memfd_create: {}", std::io::Error::last_os_error());
+            assert_eq!(libc::ftruncate(fd, CHUNK as libc::off_t), 0);
+            let page = libc::mmap(
+                std::ptr::null_mut(),
+                CHUNK,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                fd,
+                0,
+            );
+            assert_ne!(page, libc::MAP_FAILED);
+            std::ptr::write_bytes(page.cast::<u8>(), 0xFF, CHUNK);
+            page.cast::<i32>().write(first);
+            libc::munmap(page, CHUNK);
+            fd
+        };
+        let (plain, snake) = (file(-1), file(2));
         let base = libc::mmap(
             std::ptr::null_mut(),
             bytes,
@@ -107,6 +115,7 @@ fn map_board_of_minus_ones(cells: usize) -> *const i32 {
         assert_ne!(base, libc::MAP_FAILED, "reserve {bytes} bytes");
         for k in 0..bytes / CHUNK {
             let at = base.cast::<u8>().add(k * CHUNK).cast();
+            let fd = if k == 1 { snake } else { plain };
             let view = libc::mmap(
                 at,
                 CHUNK,
@@ -117,7 +126,8 @@ fn map_board_of_minus_ones(cells: usize) -> *const i32 {
             );
             assert_eq!(view, at, "map view {k}");
         }
-        libc::close(fd);
+        libc::close(plain);
+        libc::close(snake);
         base.cast()
     }
 }

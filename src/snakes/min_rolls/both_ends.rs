@@ -12,7 +12,9 @@
 //! through that square; at least, because a line of fewer rolls would have passed, one level
 //! earlier on the side that just moved, a square the other side had reached already.
 
-use super::jump_list::{block_starts, lowest_square, square_bit, JumpList, BLOCK_BITS};
+use super::jump_list::{
+    block_count, block_starts, lowest_square, square_bit, JumpList, BLOCK_BITS,
+};
 use super::level_bits::reach_into;
 use super::Jumps;
 use crate::error::{try_filled, Error, Result};
@@ -39,7 +41,7 @@ pub(super) struct ByDest {
 impl ByDest {
     /// The heap bytes of the index of `jumps` jumps on a board of `squares` squares.
     pub(super) fn bytes_for(squares: usize, jumps: usize) -> usize {
-        5 * jumps + 4 * ((squares >> BLOCK_BITS) + 2)
+        5 * jumps + 4 * block_count(squares)
     }
 
     /// The index of `list`'s jumps on a board of `last` squares, by a counting sort.

@@ -1,13 +1,12 @@
-//! The jumps of a board in square order, listed in the pass that reads it, with an index by
-//! block of squares: what the waves look up as they cross the board.
+//! The jumps of a board in square order, listed in the pass that reads it, and an index by block
+//! of squares: what the waves look up as they cross the board.
 
 use crate::error::{try_filled, Error, ErrorKind, Result};
 
 /// The jumps of a board in square order, `(source, destination)`, then a sentinel whose source is
-/// past the last square; and an index of where each block of `BLOCK` squares starts in the list.
+/// past the last square.
 pub(super) struct JumpList {
     pub(super) jumps: Vec<(u32, u32)>,
-    blocks: Vec<u32>,
     /// The longest jump, in squares (0 without jumps).
     longest: usize,
 }
@@ -32,7 +31,7 @@ impl JumpList {
 
     /// Heap bytes held.
     pub(super) fn bytes(&self) -> usize {
-        8 * self.jumps.capacity() + 4 * self.blocks.capacity()
+        8 * self.jumps.capacity()
     }
 
     /// `(source, destination)` of jump `i`.
@@ -42,6 +41,51 @@ impl JumpList {
         (s as usize, d as usize)
     }
 
+    /// The index of the first jump whose source is above square `s` (at most `N`), by a binary
+    /// search.
+    pub(super) fn after(&self, s: usize) -> usize {
+        self.jumps.partition_point(|&(t, _)| t as usize <= s)
+    }
+
+    /// [`JumpList::after`], walking back from `i`, an index at or past the answer: quick when
+    /// few jumps lie between.
+    #[inline]
+    pub(super) fn after_back_from(&self, s: usize, mut i: usize) -> usize {
+        while i > 0 && self.jumps[i - 1].0 as usize > s {
+            i -= 1;
+        }
+        i
+    }
+}
+
+/// A jump list with an index of where each block of `1 << BLOCK_BITS` squares starts in it, for
+/// look-ups anywhere on the board. The sweep, which moves in order, does without.
+pub(super) struct Indexed<'a> {
+    list: &'a JumpList,
+    blocks: Vec<u32>,
+}
+
+impl<'a> Indexed<'a> {
+    /// The index of `list`, the jumps of a board of `last` squares.
+    pub(super) fn new(list: &'a JumpList, last: usize) -> Result<Self> {
+        let sources = list.jumps[..list.jumps.len() - 1]
+            .iter()
+            .map(|&(s, _)| s as usize);
+        let blocks = block_starts(last, sources).map_err(|_| {
+            Error::new(
+                ErrorKind::OutOfMemory,
+                format!("could not allocate an index of {} jumps", list.jumps.len()),
+            )
+        })?;
+        Ok(Indexed { list, blocks })
+    }
+
+    /// `(source, destination)` of jump `i`.
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> (usize, usize) {
+        self.list.get(i)
+    }
+
     /// Whether square `s` holds a jump, given `after = self.after(s)`.
     pub(super) fn holds_jump(&self, s: usize, after: usize) -> bool {
         after > 0 && self.get(after - 1).0 == s
@@ -49,8 +93,9 @@ impl JumpList {
 
     /// The index of the first jump whose source is above square `s` (at most `N`).
     pub(super) fn after(&self, s: usize) -> usize {
+        let jumps = &self.list.jumps;
         let mut i = self.blocks[(s + 1) >> BLOCK_BITS] as usize;
-        while self.jumps[i].0 as usize <= s {
+        while jumps[i].0 as usize <= s {
             i += 1;
         }
         i
@@ -113,59 +158,48 @@ impl Collect {
         true
     }
 
-    /// The list of a board of `last` squares, indexed; `None` when it went past the cap.
+    /// The list of a board of `last` squares; `None` when it went past the cap.
     pub(super) fn finish(mut self, last: usize) -> Result<Option<JumpList>> {
-        let oom = |what: &str, n: usize| {
+        let oom = |n: usize| {
             Error::new(
                 ErrorKind::OutOfMemory,
-                format!("could not allocate {what} of {n} jumps"),
+                format!("could not allocate a list of {n} jumps"),
             )
         };
         if self.failed || self.list.try_reserve_exact(1).is_err() {
-            return Err(oom("a list", self.list.len()));
+            return Err(oom(self.list.len()));
         }
         if self.over {
             return Ok(None);
         }
-        self.index(last).map(Some)
-    }
-
-    /// The list with its sentinel (for which room is reserved) and its index.
-    fn index(self, last: usize) -> Result<JumpList> {
-        let oom = |what: &str, n: usize| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate {what} of {n} jumps"),
-            )
-        };
         let mut list = self.list;
         if list.first() > list.last() {
             list.reverse(); // handed in decreasing order
         }
-        if list.try_reserve_exact(1).is_err() {
-            return Err(oom("a list", list.len()));
-        }
+        // Room for the sentinel was reserved above.
         list.push((last as u32 + 1, 0));
-        // Past the last jump, blocks start at the sentinel. The same pass finds the longest jump.
-        let mut longest = 0;
-        let sources = list[..list.len() - 1].iter().map(|&(s, d)| {
-            longest = longest.max(s.abs_diff(d) as usize);
-            s as usize
-        });
-        let blocks = block_starts(last, sources).map_err(|_| oom("an index", list.len()))?;
-        Ok(JumpList {
+        let longest = list[..list.len() - 1]
+            .iter()
+            .map(|&(s, d)| s.abs_diff(d) as usize)
+            .max()
+            .unwrap_or(0);
+        Ok(Some(JumpList {
             jumps: list,
-            blocks,
             longest,
-        })
+        }))
     }
+}
+
+/// The entries of [`block_starts`] for a board of `last` squares.
+pub(super) fn block_count(last: usize) -> usize {
+    (last >> BLOCK_BITS) + 2
 }
 
 /// Where each block of `1 << BLOCK_BITS` squares of `1..=last` starts in a list of `keys` (squares)
 /// in block order: after the keys of the blocks below it, counted, then summed (no branch on the
 /// keys). Blocks past the last key start at the list's end.
 pub(super) fn block_starts(last: usize, keys: impl Iterator<Item = usize>) -> Result<Vec<u32>> {
-    let mut blocks = try_filled((last >> BLOCK_BITS) + 2, 0u32)?;
+    let mut blocks = try_filled(block_count(last), 0u32)?;
     for k in keys {
         blocks[(k >> BLOCK_BITS) + 1] += 1;
     }

@@ -53,7 +53,7 @@ use super::jumps::Track;
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use both_ends::{both_ends, BothEnds, ByDest};
-use jump_list::{Gather, Gathered};
+use jump_list::{block_count, Gather, Gathered, Indexed};
 #[cfg(test)]
 use level_bits::Bulk;
 use level_bits::{level_bits, Summary};
@@ -165,7 +165,9 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     };
     let mut from = try_filled(track.squares() + 1, UNSET)?;
     from[start] = start as u32;
-    let Waves::Done(end) = waves(&track, &list, start, faces, usize::MAX, Some(&mut from))? else {
+    let indexed = Indexed::new(&list, track.squares())?;
+    let Waves::Done(end) = waves(&track, &indexed, start, faces, usize::MAX, Some(&mut from))?
+    else {
         unreachable!("no cap on the waves");
     };
     let Some(end) = end else {
@@ -353,7 +355,8 @@ fn search(
                     return Ok(rolls);
                 }
             }
-            let max_events = max_events.min(event_budget(last, list.bytes()));
+            let index_bytes = 4 * block_count(last);
+            let max_events = max_events.min(event_budget(last, list.bytes() + index_bytes));
             // Each jump far from its square may start a wave that lives long: with more of them
             // than the queue holds, the waves would most likely run out of room half way.
             let far = faces.saturating_mul(64);
@@ -362,7 +365,8 @@ fn search(
                 .iter()
                 .filter(|&&(s, d)| s.abs_diff(d) as usize > far);
             if max_events > 0 && far_jumps.count() <= max_events {
-                if let Waves::Done(end) = waves(jumps, &list, start, faces, max_events, None)? {
+                let indexed = Indexed::new(&list, last)?;
+                if let Waves::Done(end) = waves(jumps, &indexed, start, faces, max_events, None)? {
                     return Ok(end.map(|end| end.rolls));
                 }
             }

@@ -206,7 +206,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             let mut rolls = UNREACHED;
             if jump_next && e == source {
                 j += 1;
-                if least < UNREACHED && !s.send(dest, least + 1) {
+                if least < UNREACHED && !s.send(dest, least + 1, j) {
                     return Swept::TooFarBack;
                 }
             } else {
@@ -378,9 +378,10 @@ impl<'a, const F: usize> Sweep<'a, F> {
     }
 
     /// A jump lands on `dest` after `rolls`: pending when `dest` is not swept yet, else an
-    /// improvement if it is one. False when it reached back past the ring.
+    /// improvement if it is one. `j` is the first jump not swept yet. False when it reached back
+    /// past the ring.
     #[inline(always)]
-    fn send(&mut self, dest: usize, rolls: u32) -> bool {
+    fn send(&mut self, dest: usize, rolls: u32, j: usize) -> bool {
         if dest >= self.next {
             self.arrive(dest, rolls);
             return true;
@@ -400,13 +401,14 @@ impl<'a, const F: usize> Sweep<'a, F> {
             return true;
         }
         self.work.push((dest as u32, rolls));
-        self.improve()
+        self.improve(j)
     }
 
     /// Takes the improvements in `work`, going over each stretch again until nothing changes in
-    /// `F` squares in a row. False when one reached back past the ring.
+    /// `F` squares in a row; `first` is the first jump not swept yet. False when one reached back
+    /// past the ring.
     #[inline(never)]
-    fn improve(&mut self) -> bool {
+    fn improve(&mut self, first: usize) -> bool {
         let (m, next) = (self.mask, self.next);
         while let Some((t, rolls)) = self.work.pop() {
             let t = t as usize;
@@ -420,7 +422,8 @@ impl<'a, const F: usize> Sweep<'a, F> {
             self.rolls[t & m] = rolls;
             let mut improved = t;
             let mut q = t + 1;
-            let mut j = self.list.after(t);
+            // Found from where the sweep is: the squares gone over again are near it.
+            let mut j = self.list.after_back_from(t, first);
             while q < next && q <= improved + F {
                 let (source, dest) = self.list.get(j);
                 let least = self.window(q).least;

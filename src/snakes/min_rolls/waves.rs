@@ -1,7 +1,7 @@
 //! The wave search for sparse boards (see the module above): a wave crosses open country in one
 //! event, and events are taken in level order from a radix heap.
 
-use super::jump_list::JumpList;
+use super::jump_list::Indexed;
 use super::Jumps;
 use crate::bitset::BitSet;
 use crate::error::Result;
@@ -53,7 +53,7 @@ impl Event {
 /// true distance) and `from[p]` receives the position that first reached position `p`.
 pub(super) fn waves(
     jumps: &impl Jumps,
-    list: &JumpList,
+    list: &Indexed,
     start: usize,
     faces: usize,
     max_events: usize,
