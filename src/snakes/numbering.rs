@@ -209,6 +209,7 @@ impl Numbering {
     ) {
         let cols = self.cols;
         let mut hit_at = [0u16; SCAN_STRETCH + 4];
+        let mut found = 0;
         for r in 0..self.rows {
             let q = self.rows - 1 - r;
             let row = &cells[r * cols..][..cols];
@@ -229,7 +230,8 @@ impl Numbering {
                 }
                 let square = |i: usize| base + if rising { lo + i } else { cols - 1 - lo - i };
                 let used = part.len().div_ceil(64);
-                let found = flatten(&masks[..used], &mut hit_at);
+                // Judged by the stretch before: counting this one's bits first costs more.
+                found = flatten(&masks[..used], &mut hit_at, 2 * found >= used);
                 let mut visit = |i: u16| f(square(i as usize), part[i as usize]);
                 let all = if rising {
                     hit_at[..found].iter().rev().all(|&i| visit(i))
@@ -246,11 +248,13 @@ impl Numbering {
 
 /// Writes the positions of the set bits of `masks`, in increasing order, to the start of `out`,
 /// and returns how many. Four are written for every word that holds any, whatever it holds (the
-/// count overwrites the extra), so the loop's branches depend little on where the bits lie.
-fn flatten(masks: &[u64], out: &mut [u16; SCAN_STRETCH + 4]) -> usize {
+/// count overwrites the extra), so the loop's branches depend little on where the bits lie. When
+/// `dense`, empty words are written too: where many words hold some, a test that is a coin toss
+/// costs more.
+fn flatten(masks: &[u64], out: &mut [u16; SCAN_STRETCH + 4], dense: bool) -> usize {
     let mut n = 0;
     for (w, &word) in masks.iter().enumerate() {
-        if word == 0 {
+        if word == 0 && !dense {
             continue;
         }
         let base = (w * 64) as u16;
@@ -351,10 +355,11 @@ mod tests {
             (3, 300_000),
         ] {
             let num = Numbering::new(rows, cols);
-            // Sparse cells, and dense ones (more than four to a word of the masks).
-            let hold = if rows % 2 == 0 { 3 } else { 80 };
+            // Rows of sparse cells (fewer than one to two words of the masks), of two or so to a
+            // word, and of more than four to a word.
             let cells: Vec<i32> = (0..rows * cols)
                 .map(|i| {
+                    let hold = [0, 3, 80][(i / cols + rows) % 3];
                     if (i * 7919) % 97 < hold || i % 1000 == 999 {
                         i as i32
                     } else {
