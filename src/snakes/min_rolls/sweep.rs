@@ -71,10 +71,14 @@ struct Sweep<'a, const F: usize> {
     /// the event's square after it.
     spans: Vec<Span>,
     count: usize,
-    /// The best pending arrival at square `q`, at `q & mask`, and a bit for each.
+    /// The best pending arrival at square `q`, at `q & mask`, and a bit for each; all lie
+    /// within a ring past `next`.
     arrivals: Vec<u32>,
     arriving: Vec<u64>,
     pending: usize,
+    /// The first square with a pending arrival, `usize::MAX` without: kept as arrivals come and
+    /// go, so that finding the next event is a minimum, not a search.
+    first_arrival: usize,
     /// The next square to sweep: squares below it have their rolls.
     next: usize,
     /// `steps[i] = i / F`: the rise of a staircase `i` squares into it.
@@ -182,6 +186,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             arrivals: try_filled(ring, UNREACHED)?,
             arriving: try_filled(ring.div_ceil(64), 0u64)?,
             pending: 0,
+            first_arrival: usize::MAX,
             next: start,
             steps: std::array::from_fn(|i| (i / F) as u32),
             work,
@@ -200,7 +205,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
         loop {
             let (source, dest) = s.list.get(j);
             let jump_next = source < last;
-            let e = s.next_arrival(if jump_next { source } else { last });
+            let e = s.first_arrival.min(if jump_next { source } else { last });
             let len = e - s.next;
             let least = s.plain(w, e);
             let mut rolls = UNREACHED;
@@ -338,21 +343,16 @@ impl<'a, const F: usize> Sweep<'a, F> {
         }
     }
 
-    /// The first square in `next..=limit` with a pending arrival, else `limit`.
-    fn next_arrival(&self, limit: usize) -> usize {
-        if self.pending == 0 {
-            return limit;
-        }
+    /// The first square from `x` on with a pending arrival; there is one.
+    fn next_arrival(&self, mut x: usize) -> usize {
         let m = self.mask;
-        let mut x = self.next;
-        while x < limit {
+        loop {
             let word = self.arriving[(x & m) >> 6] >> (x & 63);
             if word != 0 {
-                return (x + word.trailing_zeros() as usize).min(limit);
+                return x + word.trailing_zeros() as usize;
             }
             x = (x | 63) + 1;
         }
-        limit
     }
 
     fn arrive(&mut self, q: usize, rolls: u32) {
@@ -363,9 +363,10 @@ impl<'a, const F: usize> Sweep<'a, F> {
             self.pending += 1;
         }
         self.arrivals[i] = self.arrivals[i].min(rolls);
+        self.first_arrival = self.first_arrival.min(q);
     }
 
-    /// The arrival pending at `q`, taken, or `UNREACHED`.
+    /// The arrival pending at `q`, the first square not swept yet, taken; or `UNREACHED`.
     fn take_arrival(&mut self, q: usize) -> u32 {
         let i = q & self.mask;
         let bit = 1u64 << (i & 63);
@@ -374,6 +375,11 @@ impl<'a, const F: usize> Sweep<'a, F> {
         }
         self.arriving[i >> 6] &= !bit;
         self.pending -= 1;
+        self.first_arrival = if self.pending == 0 {
+            usize::MAX
+        } else {
+            self.next_arrival(q + 1)
+        };
         std::mem::replace(&mut self.arrivals[i], UNREACHED)
     }
 
