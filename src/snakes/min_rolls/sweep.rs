@@ -200,14 +200,16 @@ impl<'a, const F: usize> Sweep<'a, F> {
     /// Sweeps from `next` to `last`.
     fn go(&mut self, last: usize) -> Swept {
         let s = self;
-        let mut j = s.list.after(s.next - 1);
-        let mut w = s.window(s.next);
+        // In a local, the next event's distance from it does not wait on a store and a load.
+        let mut next = s.next;
+        let mut j = s.list.after(next - 1);
+        let mut w = s.window(next);
         loop {
             let (source, dest) = s.list.get(j);
             let jump_next = source < last;
             let e = s.first_arrival.min(if jump_next { source } else { last });
-            let len = e - s.next;
-            let least = s.plain(w, e);
+            let len = e - next;
+            let least = s.plain(w, next, e);
             let mut rolls = UNREACHED;
             if jump_next && e == source {
                 j += 1;
@@ -223,7 +225,8 @@ impl<'a, const F: usize> Sweep<'a, F> {
             s.drop = if rolls < least { e } else { s.drop };
             let m = s.mask;
             s.rolls[e & m] = rolls;
-            s.next = e + 1;
+            next = e + 1;
+            s.next = next;
             if e == last {
                 return Swept::Done((rolls < UNREACHED).then_some(rolls as u64));
             }
@@ -233,7 +236,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             w = if len + 1 >= F {
                 w.after(len, rolls)
             } else {
-                s.window(s.next)
+                s.window(next)
             };
         }
     }
@@ -259,12 +262,12 @@ impl<'a, const F: usize> Sweep<'a, F> {
         w
     }
 
-    /// The plain squares from `next` up to `end` after the window `w` before `next`, with a span
-    /// for them and the event at `end`; returns the least of the `F` squares before `end`. See
-    /// [`Window::stair`].
+    /// The plain squares from `q`, which is `next`, up to `end` after the window `w` before `q`,
+    /// with a span for them and the event at `end`; returns the least of the `F` squares before
+    /// `end`. See [`Window::stair`].
     #[inline(always)]
-    fn plain(&mut self, w: Window<F>, end: usize) -> u32 {
-        let (q, m) = (self.next, self.mask);
+    fn plain(&mut self, w: Window<F>, q: usize, end: usize) -> u32 {
+        let m = self.mask;
         self.next = end;
         let len = end - q;
         // Only the tail is written: its rolls are `rise + steps[r..]`.
