@@ -247,18 +247,32 @@ impl Numbering {
 }
 
 /// Writes the positions of the set bits of `masks`, in increasing order, to the start of `out`,
-/// and returns how many. Four are written for every word that holds any, whatever it holds (the
-/// count overwrites the extra), so the loop's branches depend little on where the bits lie. When
-/// `dense`, empty words are written too: where many words hold some, a test that is a coin toss
-/// costs more.
+/// and returns how many. Where `dense`, most words hold some, and whether the next one does is a
+/// coin toss: each word is taken in three steps without a branch, each writing its lowest bit's
+/// position and counting it if there was one, then a loop for any bits left. Otherwise words
+/// without bits are passed over, and four positions are written for every other word, whatever
+/// it holds (the count overwrites the extra).
 fn flatten(masks: &[u64], out: &mut [u16; SCAN_STRETCH + 4], dense: bool) -> usize {
     let mut n = 0;
     for (w, &word) in masks.iter().enumerate() {
-        if word == 0 && !dense {
-            continue;
-        }
         let base = (w * 64) as u16;
         let mut m = word;
+        if dense {
+            for _ in 0..3 {
+                out[n] = base + m.trailing_zeros() as u16;
+                n += usize::from(m != 0);
+                m &= m.wrapping_sub(1);
+            }
+            while m != 0 {
+                out[n] = base + m.trailing_zeros() as u16;
+                n += 1;
+                m &= m - 1;
+            }
+            continue;
+        }
+        if word == 0 {
+            continue;
+        }
         for k in 0..4 {
             out[n + k] = base + m.trailing_zeros() as u16;
             m &= m.wrapping_sub(1);
@@ -269,6 +283,8 @@ fn flatten(masks: &[u64], out: &mut [u16; SCAN_STRETCH + 4], dense: bool) -> usi
             m &= m - 1;
             k += 1;
         }
+        // Without a population-count instruction in the baseline x86-64 this takes about a
+        // dozen, but only for words that hold some.
         n += word.count_ones() as usize;
     }
     n
