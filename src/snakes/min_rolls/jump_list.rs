@@ -173,21 +173,35 @@ impl Collect {
             return Ok(None);
         }
         let mut list = self.list;
-        if list.first() > list.last() {
-            list.reverse(); // handed in decreasing order
-        }
+        let longest = longest_and_in_order(&mut list);
         // Room for the sentinel was reserved above.
         list.push((last as u32 + 1, 0));
-        let longest = list[..list.len() - 1]
-            .iter()
-            .map(|&(s, d)| s.abs_diff(d) as usize)
-            .max()
-            .unwrap_or(0);
         Ok(Some(JumpList {
             jumps: list,
             longest,
         }))
     }
+}
+
+/// The longest of the jumps of `list`, handed in square order, increasing or decreasing, which
+/// this puts in increasing order: in one pass over it, which may be larger than the cache. Squares
+/// are below 2^31, so their differences fit in `i32`, where they are quicker to compare.
+fn longest_and_in_order(list: &mut [(u32, u32)]) -> usize {
+    let length = |&(s, d): &(u32, u32)| (s as i32).wrapping_sub(d as i32).wrapping_abs();
+    let mut longest = 0;
+    if list.first() > list.last() {
+        let half = list.len() / 2;
+        let (low, high) = list.split_at_mut(half);
+        for (a, b) in low.iter_mut().zip(high.iter_mut().rev()) {
+            longest = longest.max(length(a)).max(length(b));
+            std::mem::swap(a, b);
+        }
+        // The middle one of an odd count.
+        longest = high.first().map_or(longest, |m| longest.max(length(m)));
+    } else {
+        longest = list.iter().map(length).max().unwrap_or(0);
+    }
+    longest as usize
 }
 
 /// The entries of [`block_starts`] for a board of `last` squares.
@@ -306,6 +320,33 @@ impl Gather {
                 ErrorKind::OutOfMemory,
                 "the jump list went past its cap without marks",
             )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Lists of either order and parity, against a sort and a plain maximum.
+        #[test]
+        fn longest_and_in_order_is_a_sort_and_a_maximum(
+            mut jumps in proptest::collection::vec((1u32..1 << 31, 1u32..1 << 31), 0..40),
+            decreasing in any::<bool>(),
+        ) {
+            jumps.sort_unstable();
+            jumps.dedup_by_key(|j| j.0);
+            if decreasing {
+                jumps.reverse();
+            }
+            let mut want = jumps.clone();
+            want.sort_unstable();
+            let longest = want.iter().map(|&(s, d)| s.abs_diff(d) as usize).max();
+            let mut got = jumps;
+            prop_assert_eq!(longest_and_in_order(&mut got), longest.unwrap_or(0));
+            prop_assert_eq!(got, want);
         }
     }
 }
