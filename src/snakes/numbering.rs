@@ -200,7 +200,9 @@ impl Numbering {
     /// each left to right. Prefetchers follow a rising address stream best; a board read in
     /// square order, which turns back at every row, takes about twice as long. Cells are tested
     /// once, 16 at a time, into masks of a stretch of a row; the stretch is then visited in square
-    /// order from the masks while it is in cache.
+    /// order from the masks while it is in cache. In a long row whose squares fall with the
+    /// column (every other one) the stretches are visited right to left: their masks are made
+    /// first, reading forwards, a chunk of 16 stretches (256 KiB of `i32`) at a time.
     pub fn scan_down<T: Copy + PartialEq>(
         &self,
         cells: &[T],
@@ -209,6 +211,7 @@ impl Numbering {
     ) {
         let cols = self.cols;
         let mut hit_at = [0u16; SCAN_STRETCH + 4];
+        let mut chunk_masks = [0u64; SCAN_CHUNK / 64];
         let mut found = 0;
         for r in 0..self.rows {
             let q = self.rows - 1 - r;
@@ -217,32 +220,60 @@ impl Numbering {
             // In even rows of squares the square number rises with the column, so decreasing
             // square order visits the row's cells right to left.
             let rising = q % 2 == 0;
-            let count = cols.div_ceil(SCAN_STRETCH);
-            for k in 0..count {
-                let g = if rising { count - 1 - k } else { k };
-                let lo = g * SCAN_STRETCH;
-                let part = &row[lo..cols.min(lo + SCAN_STRETCH)];
-                let mut masks = [0u64; SCAN_STRETCH / 64];
-                for (m, block) in masks.iter_mut().zip(part.chunks(64)) {
-                    for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
-                        *m |= u64::from(hits(chunk, skip)) << (k * FIND_CHUNK);
-                    }
+            let chunks = cols.div_ceil(SCAN_CHUNK);
+            for c in 0..chunks {
+                let c = if rising { chunks - 1 - c } else { c };
+                let chunk = &row[c * SCAN_CHUNK..cols.min((c + 1) * SCAN_CHUNK)];
+                let ahead = rising && chunk.len() > SCAN_STRETCH;
+                if ahead {
+                    masks_of(chunk, skip, &mut chunk_masks);
                 }
-                let square = |i: usize| base + if rising { lo + i } else { cols - 1 - lo - i };
-                let used = part.len().div_ceil(64);
-                // Judged by the stretch before: counting this one's bits first costs more.
-                found = flatten(&masks[..used], &mut hit_at, 2 * found >= used);
-                let mut visit = |i: u16| f(square(i as usize), part[i as usize]);
-                let all = if rising {
-                    hit_at[..found].iter().rev().all(|&i| visit(i))
-                } else {
-                    hit_at[..found].iter().all(|&i| visit(i))
-                };
-                if !all {
-                    return;
+                let count = chunk.len().div_ceil(SCAN_STRETCH);
+                for k in 0..count {
+                    let g = if rising { count - 1 - k } else { k };
+                    let lo = g * SCAN_STRETCH;
+                    let part = &chunk[lo..chunk.len().min(lo + SCAN_STRETCH)];
+                    let used = part.len().div_ceil(64);
+                    let mut masks = [0u64; SCAN_STRETCH / 64];
+                    let masks = if ahead {
+                        &chunk_masks[lo / 64..][..used]
+                    } else {
+                        for (m, block) in masks.iter_mut().zip(part.chunks(64)) {
+                            for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
+                                *m |= u64::from(hits(chunk, skip)) << (k * FIND_CHUNK);
+                            }
+                        }
+                        &masks[..used]
+                    };
+                    let lo = c * SCAN_CHUNK + lo;
+                    let square = |i: usize| base + if rising { lo + i } else { cols - 1 - lo - i };
+                    // Judged by the stretch before: counting this one's bits first costs more.
+                    found = flatten(masks, &mut hit_at, 2 * found >= used);
+                    let mut visit = |i: u16| f(square(i as usize), part[i as usize]);
+                    let all = if rising {
+                        hit_at[..found].iter().rev().all(|&i| visit(i))
+                    } else {
+                        hit_at[..found].iter().all(|&i| visit(i))
+                    };
+                    if !all {
+                        return;
+                    }
                 }
             }
         }
+    }
+}
+
+/// The masks of `cells`, bit `j` of word `w` set when cell `64 w + j` is not `skip`. Out of line:
+/// only long rows need it, and inlined it slowed the scan of short ones.
+#[inline(never)]
+fn masks_of<T: Copy + PartialEq>(cells: &[T], skip: T, masks: &mut [u64]) {
+    for (m, block) in masks.iter_mut().zip(cells.chunks(64)) {
+        let mut word = 0;
+        for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
+            word |= u64::from(hits(chunk, skip)) << (k * FIND_CHUNK);
+        }
+        *m = word;
     }
 }
 
@@ -303,6 +334,9 @@ const FIND_CHUNK: usize = 16;
 /// Cells of a row [`Numbering::scan_down`] masks before visiting them: 16 KB of `i32`, which
 /// stays in the first-level cache.
 const SCAN_STRETCH: usize = 4096;
+/// Cells of a long row whose masks [`Numbering::scan_down`] makes before visiting them right to
+/// left (the masks take 8 KiB).
+const SCAN_CHUNK: usize = 16 * SCAN_STRETCH;
 
 fn first_hit<T: Copy>(cells: &[T], hit: &impl Fn(T) -> bool) -> Option<usize> {
     for (k, chunk) in cells.chunks(FIND_CHUNK).enumerate() {
