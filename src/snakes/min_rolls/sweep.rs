@@ -371,12 +371,13 @@ impl<'a, const F: usize> Sweep<'a, F> {
 
     /// The arrival pending at `q`, the first square not swept yet, taken; or `UNREACHED`.
     fn take_arrival(&mut self, q: usize) -> u32 {
-        let i = q & self.mask;
-        let bit = 1u64 << (i & 63);
-        if self.arriving[i >> 6] & bit == 0 {
+        // Every pending arrival lies at or past `q`, so one is pending there only if it is the
+        // first.
+        if q != self.first_arrival {
             return UNREACHED;
         }
-        self.arriving[i >> 6] &= !bit;
+        let i = q & self.mask;
+        self.arriving[i >> 6] &= !(1u64 << (i & 63));
         self.pending -= 1;
         self.first_arrival = if self.pending == 0 {
             usize::MAX
