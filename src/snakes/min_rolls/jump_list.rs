@@ -125,9 +125,6 @@ impl Collect {
     /// memory, after which the pass may stop handing jumps in.
     #[inline]
     pub(super) fn push(&mut self, s: usize, d: usize) -> bool {
-        if self.over || self.failed {
-            return false;
-        }
         if d == s {
             return true;
         }
@@ -139,10 +136,14 @@ impl Collect {
         true
     }
 
-    /// Room for more jumps; false (and `over` or `failed` set) when there is none.
+    /// Room for more jumps; false (and `over` or `failed` set) when there is none. The list is
+    /// full whenever one is set, so a push after it comes here rather than testing them itself.
     #[cold]
     #[inline(never)]
     fn grow(&mut self) -> bool {
+        if self.over || self.failed {
+            return false;
+        }
         if self.list.len() >= self.cap {
             self.over = true;
             return false;
