@@ -199,7 +199,7 @@ impl Numbering {
     /// [`Numbering::scan`] in decreasing square order, reading memory forwards: rows from the top,
     /// each left to right. Prefetchers follow a rising address stream best; a board read in
     /// square order, which turns back at every row, takes about twice as long. Cells are tested
-    /// once, 16 at a time, into masks of a stretch of a row; the stretch is then visited in square
+    /// once, 32 at a time, into masks of a stretch of a row; the stretch is then visited in square
     /// order from the masks while it is in cache. In a long row whose squares fall with the
     /// column (every other one) the stretches are visited right to left: their masks are made
     /// first, reading forwards, a chunk of 16 stretches (256 KiB of `i32`) at a time.
@@ -239,8 +239,8 @@ impl Numbering {
                         &chunk_masks[lo / 64..][..used]
                     } else {
                         for (m, block) in masks.iter_mut().zip(part.chunks(64)) {
-                            for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
-                                *m |= u64::from(hits(chunk, skip)) << (k * FIND_CHUNK);
+                            for (k, chunk) in block.chunks(MASK_CHUNK).enumerate() {
+                                *m |= u64::from(hits(chunk, skip)) << (k * MASK_CHUNK);
                             }
                         }
                         &masks[..used]
@@ -270,8 +270,8 @@ impl Numbering {
 fn masks_of<T: Copy + PartialEq>(cells: &[T], skip: T, masks: &mut [u64]) {
     for (m, block) in masks.iter_mut().zip(cells.chunks(64)) {
         let mut word = 0;
-        for (k, chunk) in block.chunks(FIND_CHUNK).enumerate() {
-            word |= u64::from(hits(chunk, skip)) << (k * FIND_CHUNK);
+        for (k, chunk) in block.chunks(MASK_CHUNK).enumerate() {
+            word |= u64::from(hits(chunk, skip)) << (k * MASK_CHUNK);
         }
         *m = word;
     }
@@ -331,6 +331,9 @@ fn hits<T: Copy + PartialEq>(chunk: &[T], skip: T) -> u32 {
 }
 
 const FIND_CHUNK: usize = 16;
+/// Cells tested at a time into the masks of [`Numbering::scan_down`]: 32 fold into one `u32`
+/// with half the horizontal steps of 16 (2% within 50 about 0.1 ms faster of 11.6).
+const MASK_CHUNK: usize = 32;
 /// Cells of a row [`Numbering::scan_down`] masks before visiting them: 16 KB of `i32`, which
 /// stays in the first-level cache.
 const SCAN_STRETCH: usize = 4096;
