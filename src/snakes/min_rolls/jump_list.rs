@@ -333,6 +333,7 @@ mod tests {
     proptest! {
         /// Lists of either order and parity, against a sort and a plain maximum.
         #[test]
+        #[cfg_attr(miri, ignore = "proptest needs the file system; safe core code, run natively")]
         fn longest_and_in_order_is_a_sort_and_a_maximum(
             mut jumps in proptest::collection::vec((1u32..1 << 31, 1u32..1 << 31), 0..40),
             decreasing in any::<bool>(),
