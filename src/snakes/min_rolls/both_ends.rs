@@ -13,7 +13,7 @@
 //! earlier on the side that just moved, a square the other side had reached already.
 
 use super::jump_list::{
-    block_count, block_starts, lowest_square, square_bit, JumpList, BLOCK_BITS,
+    block_starts, block_starts_bytes, lowest_square, square_bit, JumpList, BLOCK_BITS,
 };
 use super::level_bits::reach_into;
 use super::Jumps;
@@ -41,7 +41,7 @@ pub(super) struct ByDest {
 impl ByDest {
     /// The heap bytes of the index of `jumps` jumps on a board of `squares` squares.
     pub(super) fn bytes_for(squares: usize, jumps: usize) -> usize {
-        5 * jumps + 4 * block_count(squares)
+        5 * jumps + block_starts_bytes(squares)
     }
 
     /// The index of `list`'s jumps on a board of `last` squares, by a counting sort.

@@ -206,8 +206,13 @@ fn longest_and_in_order(list: &mut [(u32, u32)]) -> usize {
 }
 
 /// The entries of [`block_starts`] for a board of `last` squares.
-pub(super) fn block_count(last: usize) -> usize {
+fn block_count(last: usize) -> usize {
     (last >> BLOCK_BITS) + 2
+}
+
+/// The heap bytes of [`block_starts`] for a board of `last` squares.
+pub(super) fn block_starts_bytes(last: usize) -> usize {
+    4 * block_count(last)
 }
 
 /// Where each block of `1 << BLOCK_BITS` squares of `1..=last` starts in a list of `keys` (squares)

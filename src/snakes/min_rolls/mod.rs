@@ -53,7 +53,7 @@ use super::jumps::Track;
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use both_ends::{both_ends, BothEnds, ByDest};
-use jump_list::{block_count, Gather, Gathered, Indexed};
+use jump_list::{block_starts_bytes, Gather, Gathered, Indexed};
 #[cfg(test)]
 use level_bits::Bulk;
 use level_bits::{level_bits, Summary};
@@ -355,7 +355,7 @@ fn search(
                     return Ok(rolls);
                 }
             }
-            let index_bytes = 4 * block_count(last);
+            let index_bytes = block_starts_bytes(last);
             let max_events = max_events.min(event_budget(last, list.bytes() + index_bytes));
             // Each jump far from its square may start a wave that lives long: with more of them
             // than the queue holds, the waves would most likely run out of room half way.
