@@ -133,7 +133,7 @@ pub(super) fn both_ends(
         rolled: try_filled(words, 0u64)?,
         stood_jumps: HashSet::new(),
         back: try_filled(words, 0u64)?,
-        end_word: (last - 1) >> 6,
+        end_word: square_bit(last).0,
         room,
         looked: 0,
         max_looked: by_dest.sources.len() + last / 16 + 1024,

@@ -34,6 +34,7 @@ pub(super) fn level_bits(
     // More faces than squares reach no further.
     let faces = faces.min(last);
     let words = last.div_ceil(64);
+    let (end_word, end_bit) = square_bit(last);
     let mut levels = Levels {
         is_jump,
         jump_squares: [0; PENDING],
@@ -42,8 +43,8 @@ pub(super) fn level_bits(
         landed: try_filled(words, 0u64)?,
         next: Positions::new(words, summary)?,
         last,
-        end_word: (last - 1) >> 6,
-        end_bit: 1 << ((last - 1) & 63),
+        end_word,
+        end_bit,
     };
     let mut cur = Positions::new(words, summary)?;
     let (w, b) = square_bit(start);
