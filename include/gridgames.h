@@ -653,27 +653,6 @@ int32_t gg_mines_measure(const char *board,
 int32_t gg_mines_stats(const struct gg_mines *game, struct gg_mines_play_stats *out);
 
 /**
- * Fewest dice rolls from square 1 to square n*n (LeetCode 909).
- *
- * `board` holds `n * n` cells, row-major, row 0 on top. Squares are numbered boustrophedon from
- * the bottom-left cell `board[n-1][0]` (square 1), each row running opposite to the one below.
- * Each cell is -1 (no jump) or the destination square 1..n*n of a snake or ladder; squares 1 and
- * n*n hold no jump. Each roll the player picks a face 1..6 and moves to `s + face` (never past
- * n*n); a jump on the landing square is followed once, never chained.
- *
- * On success `*rolls_out` is the fewest rolls, or -1 when square n*n cannot be reached (0 for
- * n = 1). On error `*rolls_out` is not written and the board is not read past `n * n` cells.
- *
- * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE` (n = 0), `GG_ERR_SIZE_OVERFLOW` (n * n
- * overflows or exceeds `INT32_MAX`), `GG_ERR_INVALID_CELL` (a destination outside 1..n*n or a jump
- * on square 1 or n*n), `GG_ERR_INVALID_ARGUMENT` (misaligned pointer), `GG_ERR_OUT_OF_MEMORY`.
- *
- * # Safety
- * `board` must point to `n * n` readable `int32_t`; `rolls_out` to a writable `int32_t`.
- */
-int32_t gg_snakes_min_rolls(const int32_t *board, size_t n, int32_t *rolls_out);
-
-/**
  * Converts a LeetCode grid into a linear jump table.
  *
  * `board` holds `rows * cols` cells, row-major, row 0 on top. Squares are numbered
@@ -833,6 +812,27 @@ int32_t gg_snakes_win_chances(const int32_t *jumps,
                               const struct gg_snakes_rules *rules,
                               uint32_t players,
                               double *chances_out);
+
+/**
+ * Fewest dice rolls from square 1 to square n*n (LeetCode 909).
+ *
+ * `board` holds `n * n` cells, row-major, row 0 on top. Squares are numbered boustrophedon from
+ * the bottom-left cell `board[n-1][0]` (square 1), each row running opposite to the one below.
+ * Each cell is -1 (no jump) or the destination square 1..n*n of a snake or ladder; squares 1 and
+ * n*n hold no jump. Each roll the player picks a face 1..6 and moves to `s + face` (never past
+ * n*n); a jump on the landing square is followed once, never chained.
+ *
+ * On success `*rolls_out` is the fewest rolls, or -1 when square n*n cannot be reached (0 for
+ * n = 1). On error `*rolls_out` is not written and the board is not read past `n * n` cells.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE` (n = 0), `GG_ERR_SIZE_OVERFLOW` (n * n
+ * overflows or exceeds `INT32_MAX`), `GG_ERR_INVALID_CELL` (a destination outside 1..n*n or a jump
+ * on square 1 or n*n), `GG_ERR_INVALID_ARGUMENT` (misaligned pointer), `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `board` must point to `n * n` readable `int32_t`; `rolls_out` to a writable `int32_t`.
+ */
+int32_t gg_snakes_min_rolls(const int32_t *board, size_t n, int32_t *rolls_out);
 
 /**
  * Describes a status code in a few words.

@@ -167,7 +167,7 @@ pub unsafe extern "C" fn gg_mines_from_board(
     out: *mut *mut gg_mines,
 ) -> i32 {
     ffi_boundary! {
-        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let len = mines::cell_count(rows, cols)?;
         let cells = try_slice!(board as u8, len);
         let out = try_out!(out);
         let game = Game::from_board(cells, rows, cols)?;

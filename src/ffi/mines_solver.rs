@@ -42,7 +42,7 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 ) -> i32 {
     ffi_boundary! {
         // Both buffers are checked (size included) before the view is read.
-        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let len = mines::cell_count(rows, cols)?;
         let bytes = try_slice!(view as u8, len);
         let out = try_out_slice!(probs_out, len);
         let parsed = mines::View::parse(bytes, rows, cols, mines)?;
@@ -86,7 +86,7 @@ pub unsafe extern "C" fn gg_mines_hint(
     risk_out: *mut f64,
 ) -> i32 {
     ffi_boundary! {
-        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let len = mines::cell_count(rows, cols)?;
         let bytes = try_slice!(view as u8, len);
         let (r, c, risk) = (try_out!(row_out), try_out!(col_out), try_out!(risk_out));
         let parsed = mines::View::parse(bytes, rows, cols, mines)?;
@@ -139,7 +139,7 @@ pub unsafe extern "C" fn gg_mines_solvable(
     unsolved_out: *mut usize,
 ) -> i32 {
     ffi_boundary! {
-        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let len = mines::cell_count(rows, cols)?;
         let cells = try_slice!(board as u8, len);
         let out = try_out!(unsolved_out);
         let logic = match logic {

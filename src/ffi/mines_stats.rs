@@ -111,7 +111,7 @@ pub unsafe extern "C" fn gg_mines_measure(
     out: *mut gg_mines_board_stats,
 ) -> i32 {
     ffi_boundary! {
-        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let len = mines::cell_count(rows, cols)?;
         let cells = try_slice!(board as u8, len);
         let out = try_out!(out);
         out.set(mines::measure(cells, rows, cols)?.into());

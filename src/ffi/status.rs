@@ -1,9 +1,8 @@
-//! Status codes, their descriptions, the thread's last error message and the library version.
+//! The status codes and their one table: each code's core error kind and its description. A leaf:
+//! it imports nothing from the rest of the C boundary.
 
-use super::boundary::ffi_boundary;
-use super::last_error;
 use crate::error::ErrorKind;
-use std::ffi::{c_char, CStr};
+use std::ffi::CStr;
 
 /// Success.
 pub const GG_OK: i32 = 0;
@@ -103,7 +102,7 @@ const STATUSES: [(i32, Option<ErrorKind>, &CStr); 14] = [
     (GG_ERR_INTERNAL, None, c"internal error in gridgames"),
 ];
 
-fn describe(status: i32) -> &'static CStr {
+pub(crate) fn describe(status: i32) -> &'static CStr {
     STATUSES
         .iter()
         .find(|&&(code, _, _)| code == status)
@@ -116,90 +115,6 @@ pub(crate) fn status_of(kind: ErrorKind) -> i32 {
         .iter()
         .find(|&&(_, k, _)| k == Some(kind))
         .map_or(GG_ERR_INTERNAL, |&(code, _, _)| code)
-}
-
-/// Describes a status code in a few words.
-///
-/// Returns a static, NUL-terminated string that the caller must not free. Codes this version does
-/// not know get "unknown status code".
-#[no_mangle]
-pub extern "C" fn gg_status_str(status: i32) -> *const c_char {
-    ffi_boundary! { returning c"internal error in gridgames".as_ptr() =>
-        describe(status).as_ptr()
-    }
-}
-
-/// Copies this thread's detail of the last failure into `buf`.
-///
-/// The message names what was wrong, e.g. "cell (3, 4) holds 40; a destination must be -1 or
-/// 1..36". It is kept per thread until the next failure on that thread; successful calls leave it
-/// alone. At most `cap - 1` bytes are copied and the result is always NUL-terminated when
-/// `cap > 0`.
-///
-/// Returns the full length of the message in bytes, without the terminator, so a return value
-/// `>= cap` means the copy was truncated. `buf` may be NULL when `cap` is 0, to ask for the length
-/// only. Returns 0 when this thread has seen no failure.
-///
-/// # Safety
-/// `buf` must be NULL or point to `cap` writable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn gg_last_error_message(buf: *mut c_char, cap: usize) -> usize {
-    ffi_boundary! { returning 0 =>
-        last_error::with(|detail| {
-            let out: &mut [u8] = if buf.is_null() || cap == 0 {
-                &mut []
-            } else {
-                // SAFETY: buf is non-NULL and the caller promised `cap` writable bytes, which no
-                // Rust value aliases.
-                unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), cap) }
-            };
-            let mut w = Truncating { out, len: 0 };
-            // Writing to `Truncating` never fails: it drops what does not fit. No failure yet
-            // reads as the empty message.
-            if let Some(detail) = detail {
-                let _ = std::fmt::write(&mut w, format_args!("{detail}"));
-            }
-            let n = w.len.min(w.out.len().saturating_sub(1));
-            if let Some(end) = w.out.get_mut(n) {
-                *end = 0;
-            }
-            w.len
-        })
-        .unwrap_or(0)
-    }
-}
-
-/// Formats into a caller's buffer, keeping room for the terminator and counting every byte, so
-/// that no message needs an allocation to be read.
-struct Truncating<'a> {
-    out: &'a mut [u8],
-    len: usize,
-}
-
-impl std::fmt::Write for Truncating<'_> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let room = self.out.len().saturating_sub(1).saturating_sub(self.len);
-        let n = room.min(s.len());
-        if n > 0 {
-            self.out[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
-        }
-        self.len += s.len();
-        Ok(())
-    }
-}
-
-const VERSION: &CStr =
-    match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
-        Ok(v) => v,
-        Err(_) => panic!("version string has an interior NUL"),
-    };
-
-/// The library version as "MAJOR.MINOR.PATCH", a static string the caller must not free.
-#[no_mangle]
-pub extern "C" fn gg_version() -> *const c_char {
-    ffi_boundary! { returning VERSION.as_ptr() =>
-        VERSION.as_ptr()
-    }
 }
 
 #[cfg(test)]
@@ -252,28 +167,5 @@ mod tests {
         assert_eq!(codes.len(), kinds.len());
         // The table lists every code once, in order.
         assert!(STATUSES.iter().enumerate().all(|(i, s)| s.0 == i as i32));
-    }
-
-    #[test]
-    fn an_allocation_failure_is_put_into_words_when_read() {
-        let e = crate::error::Error::alloc::<u64>(5, Some(12));
-        super::last_error::set(e.into_detail());
-        let want = "could not grow a buffer of 12 elements of 8 bytes by 5";
-        let mut buf = [b'#'; 80];
-        // SAFETY: `buf` holds 80 writable bytes.
-        let len = unsafe { gg_last_error_message(buf.as_mut_ptr().cast(), buf.len()) };
-        assert_eq!(len, want.len());
-        assert_eq!(&buf[..len + 1], format!("{want}\0").as_bytes());
-        let mut small = [b'#'; 6];
-        // SAFETY: `small` holds 6 writable bytes.
-        let len = unsafe { gg_last_error_message(small.as_mut_ptr().cast(), small.len()) };
-        assert_eq!((len, &small), (want.len(), b"could\0"));
-    }
-
-    #[test]
-    fn version_matches_cargo() {
-        // SAFETY: gg_version returns a static NUL-terminated string.
-        let v = unsafe { CStr::from_ptr(gg_version()) };
-        assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
     }
 }

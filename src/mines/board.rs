@@ -111,6 +111,12 @@ impl<'a> Board<'a> {
     }
 }
 
+/// The number of cells of a `rows x cols` board: `ZeroSize` or `SizeOverflow` when it has none or
+/// cannot be addressed. Every entry point that takes a board checks its shape here first.
+pub fn cell_count(rows: usize, cols: usize) -> Result<usize> {
+    checked_area(rows, cols, 1)
+}
+
 /// Checks that `len` bytes form a `rows x cols` board.
 pub fn check_shape(len: usize, rows: usize, cols: usize) -> Result<usize> {
     let cells = checked_area(rows, cols, 1)?;

@@ -33,8 +33,8 @@ mod wide;
 mod zini;
 
 pub use board::{
-    check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board, MineTable,
-    BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
+    cell_count, check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board,
+    MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
 };
 pub use certain_moves::{unsolved_after, Logic};
 pub use hint::{advise, advise_with, hint, hint_with, Advice, Hint};

@@ -1,4 +1,4 @@
-//! C entry points for Snakes and Ladders.
+//! C entry point for the fewest rolls on a LeetCode 909 grid: `gg_snakes_min_rolls`.
 
 use super::boundary::{ffi_boundary, try_out, try_slice};
 use crate::snakes;

@@ -1,4 +1,4 @@
-//! C entry points for Minesweeper.
+//! C entry point for the Minesweeper click (LeetCode 529): `gg_mines_click`.
 
 use super::boundary::{ffi_boundary, try_slice_mut};
 use crate::mines;
@@ -34,7 +34,7 @@ pub unsafe extern "C" fn gg_mines_click(
     col: usize,
 ) -> i32 {
     ffi_boundary! {
-        let len = mines::check_shape(rows.saturating_mul(cols), rows, cols)?;
+        let len = mines::cell_count(rows, cols)?;
         let cells = try_slice_mut!(board as u8, len);
         mines::click_cells(cells, rows, cols, row, col)?;
         Ok(())
