@@ -1,34 +1,22 @@
 //! Restarted GMRES for a segment's symbol system when it has too many symbols for a dense solve:
-//! one sweep of the segment per product, within a work budget.
+//! one pass of the segment per product, within a work budget.
 
-use super::segments::{Above, Solver};
-use super::sweep::DIRECT_FACES;
+use super::solver::{
+    Above, Solver, DIRECT_FACES, GMRES_BASIS, GMRES_MAX_PRODUCTS, GMRES_RESTART, GMRES_WORK,
+};
 use crate::error::{try_filled, Result};
 
-const GMRES_RESTART: usize = 400;
-/// At most this many doubles in the GMRES basis (64 MB).
-const GMRES_BASIS: usize = 1 << 23;
-/// GMRES's relative residual for the first solve; refinement solves only need a few digits,
-/// since each multiplies the error by their own relative accuracy.
-pub(super) const GMRES_TOLERANCE: f64 = 1e-10;
-pub(super) const GMRES_REFINE_TOLERANCE: f64 = 1e-7;
-const GMRES_MAX_PRODUCTS: usize = 3000;
-/// GMRES's work over a whole call, in multiply-adds (sweeps and orthogonalisation): a second or
-/// two. A 10^6-square board with 5000 snake tails in one segment needs a fifth of it.
-/// A chain that needs more is one whose mean cannot be certified anyway; it is refused.
-const GMRES_WORK: u64 = 3_000_000_000;
-
 impl Solver<'_, '_> {
-    /// `w = x - C x` for the symbols: one sweep with the symbols at `x`, nothing else.
+    /// `w = x - C x` for the symbols: one pass with the symbols at `x`, nothing else.
     fn apply(&mut self, lo: usize, hi: usize, x: &[f64], w: &mut [f64], out: &mut [f64]) {
         self.vals.copy_from_slice(x);
-        self.sweep(lo, hi, |_| 0.0, Above::Const(0.0), out);
+        self.pass(lo, hi, |_| 0.0, Above::Const(0.0), out);
         for ((w, &x), &u) in w.iter_mut().zip(x).zip(&self.syms) {
             *w = x - out[u];
         }
     }
 
-    /// Restarted GMRES for `(I - C) x = a` on the symbols, one sweep per product; the solution is
+    /// Restarted GMRES for `(I - C) x = a` on the symbols, one pass per product; the solution is
     /// left in `vals`. Returns false (leaving the dense solve to take over) when it has not
     /// reached a relative residual of `tolerance` within `GMRES_MAX_PRODUCTS` products.
     pub(super) fn gmres(&mut self, lo: usize, hi: usize, out: &mut [f64]) -> Result<bool> {
@@ -46,13 +34,13 @@ impl Solver<'_, '_> {
         // Start from one step of x = a + C x (from 0), which is `a` itself.
         x.copy_from_slice(&a);
         let mut products = 0;
-        // A product: a sweep of the segment, then the orthogonalisation against the basis so far.
+        // A product: a pass of the segment, then the orthogonalisation against the basis so far.
         let per_position = self.game.faces().min(DIRECT_FACES) + 2;
-        let sweep = ((hi - lo + 1) * per_position) as u64;
+        let pass = ((hi - lo + 1) * per_position) as u64;
         let converged = loop {
             self.apply(lo, hi, &x, &mut w, out);
             products += 1;
-            self.gmres_work += sweep;
+            self.gmres_work += pass;
             for (r, &b) in w.iter_mut().zip(&a) {
                 *r = b - *r;
             }
@@ -73,7 +61,7 @@ impl Solver<'_, '_> {
                 let (done, rest) = basis.split_at_mut((j + 1) * m);
                 self.apply(lo, hi, &done[j * m..], &mut w, out);
                 products += 1;
-                self.gmres_work += sweep + 2 * (j as u64 + 1) * m as u64;
+                self.gmres_work += pass + 2 * (j as u64 + 1) * m as u64;
                 for i in 0..=j {
                     let v = &done[i * m..(i + 1) * m];
                     let hij: f64 = w.iter().zip(v).map(|(a, b)| a * b).sum();

@@ -8,19 +8,19 @@
 //!   segments `[lo, hi]` that no move from inside leaves downwards (the only backward moves are
 //!   snakes and bounces). Segments are solved top first; everything above is then known.
 //! - **Superposition inside a segment.** The positions a backward move lands on are the
-//!   segment's *symbols*, usually a handful. With their values given, one sweep from `hi` down to
+//!   segment's *symbols*, usually a handful. With their values given, one pass from `hi` down to
 //!   `lo` computes every value exactly, since all other references point upwards. The symbols'
-//!   own values solve a small system `(I - C) x = a`, where `a` comes from one sweep with the
-//!   symbols at 0, and `C x` is one sweep with the symbols at `x` and nothing else.
-//!   - Up to 64 symbols: one sweep per symbol (a unit value) and one for the probability of
+//!   own values solve a small system `(I - C) x = a`, where `a` comes from one pass with the
+//!   symbols at 0, and `C x` is one pass with the symbols at `x` and nothing else.
+//!   - Up to 64 symbols: one pass per symbol (a unit value) and one for the probability of
 //!     leaving upwards give `C` and its row sums' complements, and Gaussian elimination in the
 //!     Grassmann-Taksar-Heyman form solves it: pivots are sums of probabilities, never
 //!     differences, so no cancellation can occur.
-//!   - More symbols (long snakes overlapping everywhere): restarted GMRES, one sweep per
+//!   - More symbols (long snakes overlapping everywhere): restarted GMRES, one pass per
 //!     product, to a relative residual of `1e-10` (`1e-7` in refinement solves): tens to a few
-//!     hundred sweeps. If it stalls, up to 2048 symbols fall back to the dense solve.
+//!     hundred passes. If it stalls, up to 2048 symbols fall back to the dense solve.
 //!
-//!   A final sweep with the symbol values fills the segment.
+//!   A final pass with the symbol values fills the segment.
 //! - **Certificate and refinement.** The residual `r = 1 - A y` is computed in twice the working
 //!   precision (double-double running sums over the landing windows). Because `A^-1 >= 0` and
 //!   `A^-1 1 = E`, every reachable position satisfies `|E[s] - y[s]| <= max|r| * E[s]`: `max|r|`
@@ -28,26 +28,27 @@
 //!   doubles) drives it to about `1e-16`, whatever the accuracy of the solves, as long as each
 //!   one gains a few digits.
 //!
-//! Cost: a sweep costs `O(N + jumps)` whatever the die: up to 16 faces it visits each face, a
+//! Cost: a pass costs `O(N + jumps)` whatever the die: up to 16 faces it visits each face, a
 //! larger die slides the window of landing squares one square per position. A die of more than
 //! 64 faces reaches so far that the board is one segment. Short snakes give tiny segments and a
-//! few sweeps of the board in all; a segment with `m <= 64` symbols costs `m + 3` sweeps of its
-//! length plus `m^3 / 3`; larger ones cost one sweep per GMRES iteration.
+//! few passes of the board in all; a segment with `m <= 64` symbols costs `m + 3` passes of its
+//! length plus `m^3 / 3`; larger ones cost one pass per GMRES iteration.
 //!
-//! Files: `segments.rs` (segments, symbols, the dense solve), `sweep.rs`, `gmres.rs`,
-//! and `residual.rs` (the certificate, with `crate::double_double`).
+//! Files: `solver.rs` (the shared state and settings), `segments.rs` (segments, symbols, the
+//! dense solve), `segment_pass.rs` (one pass of a segment), `gmres.rs`, and `residual.rs` (the
+//! certificate, with `crate::double_double`).
 
 mod gmres;
 mod residual;
+mod segment_pass;
 mod segments;
-mod sweep;
+mod solver;
 
 use super::reach::{can_finish, reachable};
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
-use gmres::{GMRES_REFINE_TOLERANCE, GMRES_TOLERANCE};
 use residual::residual;
-use segments::{Solver, DENSE_SYMBOLS};
+use solver::{Solver, DENSE_SYMBOLS, GMRES_REFINE_TOLERANCE, GMRES_TOLERANCE};
 
 /// The expected number of turns and a bound on its relative error.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,7 +1,7 @@
 //! The certificate: the residual `1 - A y` in double-double arithmetic, and from it a proven
 //! bound on the relative error of every position's value.
 
-use super::sweep::DIRECT_FACES;
+use super::solver::DIRECT_FACES;
 use crate::bitset::BitSet;
 use crate::double_double::{two_prod, two_sum, Dd};
 use crate::snakes::rules::Game;

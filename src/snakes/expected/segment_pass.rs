@@ -1,47 +1,15 @@
-//! One sweep of a segment from its top down: every position's value from the values above it and
+//! One pass of a segment from its top down: every position's value from the values above it and
 //! the symbols' given values below.
 
-use super::segments::{Above, Solver, NONE};
+use super::solver::{Above, Solver, DIRECT_FACES, NONE};
 use crate::double_double::Running;
-use crate::error::{try_filled, Result};
-use crate::snakes::rules::{Game, Overshoot};
-
-/// Dice with at most this many faces sweep by visiting every face of every position; larger ones
-/// slide running window sums, whose bookkeeping costs more per position but not per face.
-pub(super) const DIRECT_FACES: usize = 16;
-
-/// The landing squares holding a jump, by destination `d`: `tails[tail_at[d]..tail_at[d + 1]]`
-/// (a counting sort).
-pub(super) fn tails_by_destination(game: &Game) -> Result<(Vec<u32>, Vec<u32>)> {
-    let n = game.squares();
-    let mut tail_at = try_filled(n + 2, 0u32)?;
-    for t in 1..=n {
-        let d = game.dest(t);
-        if d != t {
-            tail_at[d + 1] += 1;
-        }
-    }
-    for d in 0..=n {
-        tail_at[d + 1] += tail_at[d];
-    }
-    let mut tails = try_filled(tail_at[n + 1] as usize, 0u32)?;
-    let mut fill = try_filled(n + 1, 0u32)?;
-    fill.copy_from_slice(&tail_at[..=n]);
-    for t in 1..=n {
-        let d = game.dest(t);
-        if d != t {
-            tails[fill[d] as usize] = t as u32;
-            fill[d] += 1;
-        }
-    }
-    Ok((tail_at, tails))
-}
+use crate::snakes::rules::Overshoot;
 
 impl Solver<'_, '_> {
-    /// One sweep from `hi` down to `lo`: `out[s] = (F rhs(s) + sum of values moved to) / (F -
+    /// One pass from `hi` down to `lo`: `out[s] = (F rhs(s) + sum of values moved to) / (F -
     /// rolls that stay on s)`, where a move above the segment reads `above`, a move within it
     /// reads the value just computed, and a move down reads the symbol's value in `vals`.
-    pub(super) fn sweep(
+    pub(super) fn pass(
         &mut self,
         lo: usize,
         hi: usize,
@@ -50,7 +18,7 @@ impl Solver<'_, '_> {
         out: &mut [f64],
     ) {
         if self.game.faces() > DIRECT_FACES {
-            self.sweep_windows(lo, hi, rhs, above, out);
+            self.pass_sliding(lo, hi, rhs, above, out);
             return;
         }
         let game = self.game;
@@ -108,15 +76,15 @@ impl Solver<'_, '_> {
         }
     }
 
-    /// [`Solver::sweep`] for a large die, in time independent of the die.
+    /// [`Solver::pass`] for a large die, in time independent of the die.
     ///
     /// What a landing square `t` brings depends only on where its end `dest(t)` lies from the
     /// position: above the segment, above the position, on it (a stay) or below it (a symbol).
-    /// It changes only when the sweep passes `dest(t)`, so `g` and `stay` keep it per landing
+    /// It changes only when the pass passes `dest(t)`, so `g` and `stay` keep it per landing
     /// square, updated at those moments (the jump tails by destination), and the position's
     /// windows of landing squares, forward and (bounce) counting back, slide one square a step.
-    /// A sweep costs the squares it covers plus the jumps, whatever the die.
-    fn sweep_windows(
+    /// A pass costs the squares it covers plus the jumps, whatever the die.
+    fn pass_sliding(
         &mut self,
         lo: usize,
         hi: usize,

@@ -1,107 +1,11 @@
 //! The solve of `A y = rhs` over the reachable positions, segment by segment from the top, each
-//! by superposition over its symbols (see the module above): up to 64 symbols by one sweep each
-//! and a dense elimination, more by GMRES (gmres.rs). The sweeps themselves are in sweep.rs.
+//! by superposition over its symbols (see the module above): up to 64 symbols by one pass each
+//! and a dense elimination, more by GMRES (gmres.rs). One pass is in segment_pass.rs.
 
-use super::gmres::GMRES_TOLERANCE;
-use super::sweep::{tails_by_destination, DIRECT_FACES};
-use crate::bitset::BitSet;
-use crate::error::{try_filled, Error, ErrorKind, Result};
-use crate::snakes::rules::Game;
+use super::solver::{Above, Solver, DENSE_FALLBACK, NONE};
+use crate::error::{Error, ErrorKind, Result};
 
-/// Solves `A y = rhs` over the reachable positions by segments and superposition.
-pub(super) struct Solver<'g, 'a> {
-    pub(super) game: &'g Game<'a>,
-    pub(super) reach: &'g BitSet,
-    /// Segments with more symbols use GMRES.
-    pub(super) dense_symbols: usize,
-    /// GMRES's relative residual target.
-    pub(super) tolerance: f64,
-    /// For each position, its index among the current segment's symbols, or `NONE`.
-    pub(super) sym_of: Vec<u32>,
-    pub(super) syms: Vec<usize>,
-    /// Symbol values used by a sweep.
-    pub(super) vals: Vec<f64>,
-    pub(super) mat: Vec<f64>,
-    pub(super) a: Vec<f64>,
-    pub(super) slack: Vec<f64>,
-    pub(super) pivots: Vec<f64>,
-    /// Multiply-adds GMRES has spent so far in this call.
-    pub(super) gmres_work: u64,
-    /// Per landing square, what it brings to the position a sliding sweep is at: a value, or a
-    /// stay (empty for dice of at most `DIRECT_FACES` faces, which do not slide).
-    pub(super) g: Vec<f64>,
-    pub(super) stay: Vec<u8>,
-    /// The landing squares holding a jump, by destination: `tails[tail_at[d]..tail_at[d + 1]]`.
-    pub(super) tail_at: Vec<u32>,
-    pub(super) tails: Vec<u32>,
-    /// Reachable positions below each position, for finding symbols in one pass.
-    pub(super) reach_below: Vec<u32>,
-    /// The whole board as one segment (dice of more than `WINDOW_FACES` faces).
-    pub(super) single: bool,
-}
-
-pub(super) const NONE: u32 = u32::MAX;
-/// Dice with more faces than this solve the board as one segment: a window of many faces covers
-/// so much of the board that splitting it saves nothing, and one segment keeps the cost of a
-/// sweep linear in the board.
-const WINDOW_FACES: usize = 64;
-/// Segments with more symbols than this solve their system by GMRES (one sweep per product)
-/// rather than by `m` sweeps and a dense elimination.
-pub(super) const DENSE_SYMBOLS: usize = 64;
-/// When GMRES stalls, segments with at most this many symbols fall back to the dense solve;
-/// larger ones keep GMRES's best answer and leave the rest to iterative refinement.
-const DENSE_FALLBACK: usize = 2048;
-
-/// What a sweep uses for positions above its segment (and for square `N`).
-#[derive(Clone, Copy)]
-pub(super) enum Above {
-    /// The values already in the output (final values of the segments above, 0 for `N`).
-    Solved,
-    /// A constant: 0 for a symbol's sweep, 1 for the leaving probability.
-    Const(f64),
-}
-
-impl<'g, 'a> Solver<'g, 'a> {
-    pub(super) fn new(game: &'g Game<'a>, reach: &'g BitSet) -> Result<Self> {
-        let n = game.squares();
-        // Only the sliding sweep of a large die keeps state per landing square.
-        let sliding = game.faces() > DIRECT_FACES;
-        let (tail_at, tails) = if sliding {
-            tails_by_destination(game)?
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let per_square = if sliding { n + 1 } else { 0 };
-        let single = game.faces() > WINDOW_FACES;
-        let mut reach_below = Vec::new();
-        if single {
-            reach_below = try_filled(n + 2, 0u32)?;
-            for p in 0..=n {
-                reach_below[p + 1] = reach_below[p] + u32::from(reach.get(p));
-            }
-        }
-        Ok(Solver {
-            game,
-            reach,
-            dense_symbols: DENSE_SYMBOLS,
-            tolerance: GMRES_TOLERANCE,
-            sym_of: try_filled(n + 1, NONE)?,
-            syms: Vec::new(),
-            vals: Vec::new(),
-            mat: Vec::new(),
-            a: Vec::new(),
-            slack: Vec::new(),
-            pivots: Vec::new(),
-            gmres_work: 0,
-            g: try_filled(per_square, 0.0)?,
-            stay: try_filled(per_square, 0)?,
-            tail_at,
-            tails,
-            reach_below,
-            single,
-        })
-    }
-
+impl Solver<'_, '_> {
     /// Whether some reachable position lies in `lo..=hi`.
     fn reachable_in(&self, lo: usize, hi: usize) -> bool {
         lo <= hi && self.reach_below[hi + 1] > self.reach_below[lo]
@@ -199,38 +103,38 @@ impl<'g, 'a> Solver<'g, 'a> {
         }
         let m = self.syms.len();
         if m == 0 {
-            self.sweep(lo, hi, rhs, Above::Solved, out);
+            self.pass(lo, hi, rhs, Above::Solved, out);
             return Ok(());
         }
         self.reserve(m)?;
         let zero = |_| 0.0;
-        self.sweep(lo, hi, rhs, Above::Solved, out);
+        self.pass(lo, hi, rhs, Above::Solved, out);
         for i in 0..m {
             self.a[i] = out[self.syms[i]];
         }
         let iterative = m > self.dense_symbols;
         if iterative && (self.gmres(lo, hi, out)? || m > DENSE_FALLBACK) {
-            self.sweep(lo, hi, rhs, Above::Solved, out);
+            self.pass(lo, hi, rhs, Above::Solved, out);
             for &u in &self.syms {
                 self.sym_of[u] = NONE;
             }
             return Ok(());
         }
         self.reserve_dense(m)?;
-        self.sweep(lo, hi, zero, Above::Const(1.0), out);
+        self.pass(lo, hi, zero, Above::Const(1.0), out);
         for i in 0..m {
             self.slack[i] = out[self.syms[i]];
         }
         for j in 0..m {
             self.vals[j] = 1.0;
-            self.sweep(lo, hi, zero, Above::Const(0.0), out);
+            self.pass(lo, hi, zero, Above::Const(0.0), out);
             self.vals[j] = 0.0;
             for i in 0..m {
                 self.mat[i * m + j] = out[self.syms[i]];
             }
         }
         self.eliminate(m);
-        self.sweep(lo, hi, rhs, Above::Solved, out);
+        self.pass(lo, hi, rhs, Above::Solved, out);
         for &u in &self.syms {
             self.sym_of[u] = NONE;
         }

@@ -59,7 +59,7 @@ impl JumpList {
 }
 
 /// A jump list with an index of where each block of `1 << BLOCK_BITS` squares starts in it, for
-/// look-ups anywhere on the board. The sweep, which moves in order, does without.
+/// look-ups anywhere on the board. The staircase, which moves in order, does without.
 pub(super) struct Indexed<'a> {
     list: &'a JumpList,
     blocks: Vec<u32>,

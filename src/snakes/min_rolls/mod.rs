@@ -3,11 +3,11 @@
 //!
 //! One pass over the board, in memory order and 16 cells at a time, lists the jumps with their
 //! destinations, sorted by square. The jumps then pick the method:
-//! - **The sweep** (sparse boards whose jumps are all short, with a die of at most 8 faces, when
+//! - **The staircase** (sparse boards whose jumps are all short, with a die of at most 8 faces, when
 //!   the faces are not wanted). Squares are taken in order, each at the fewest rolls from the
 //!   `faces` squares before it and from the jumps landing on it. Open country is a staircase
 //!   known from the window before it, so the work is per jump; a snake that improves a square
-//!   already swept has its stretch swept again.
+//!   already climbed has its stretch climbed again.
 //! - **Waves** (other sparse boards, and always when the faces are wanted). A wave is the frontier
 //!   of one stretch of plain squares reached at the same level; it is enough to know its furthest
 //!   position `hi`, because every square it reached below `hi` lies in a window already landed on.
@@ -32,7 +32,7 @@
 //! exact face finishes at once. So every rule has the same answer.
 //!
 //! Memory: the search adds at most 1/8 of an `int32_t` board (the faces need 4 more bytes per
-//! square). The sweep takes the jump list and at most 113 KiB. Waves take one bit per square, 8
+//! square). The staircase takes the jump list and at most 113 KiB. Waves take one bit per square, 8
 //! bytes per jump (listed only while there is at most one per `SQUARES_PER_JUMP` squares) and 12
 //! bytes per pending wave; when the pending waves would pass what is left of the budget, or many
 //! jumps lead far away, the search from both ends answers instead with three bits per square, 5
@@ -40,12 +40,12 @@
 //! left; past that, level bits with four bits per square (and, on a board sparse enough for a
 //! jump list, two summaries of at most 4 KiB each).
 //!
-//! Files: `jump_list.rs`, `sweep.rs`, `waves.rs`, `both_ends.rs`, `level_bits.rs`.
+//! Files: `jump_list.rs`, `staircase.rs`, `waves.rs`, `both_ends.rs`, `level_bits.rs`.
 
 mod both_ends;
 mod jump_list;
 mod level_bits;
-mod sweep;
+mod staircase;
 mod waves;
 
 use super::board::{check_dimensions, Board};
@@ -57,7 +57,7 @@ use jump_list::{block_starts_bytes, Gather, Gathered, Indexed};
 #[cfg(test)]
 use level_bits::Bulk;
 use level_bits::{level_bits, Summary};
-use sweep::{max_span, sweep, Swept, MAX_FACES, RING_BITS};
+use staircase::{max_span, staircase, Climb, MAX_FACES, RING_BITS};
 use waves::{waves, Waves, UNSET};
 
 /// A board the search can read: a grid in boustrophedon order or a linear [`Track`].
@@ -228,9 +228,9 @@ enum Method {
     Waves {
         max_events: usize,
     },
-    /// The sweep with a ring of `2^ring_bits` squares, when the board allows it.
+    /// The staircase with a ring of `2^ring_bits` squares, when the board allows it.
     #[cfg(test)]
-    Sweep {
+    Staircase {
         ring_bits: u32,
     },
     /// Level bits with the summaries given.
@@ -266,7 +266,7 @@ fn fewest(jumps: &impl Jumps, start: usize, faces: usize, method: Method) -> Res
             },
         ),
         #[cfg(test)]
-        Method::Sweep { ring_bits } => (
+        Method::Staircase { ring_bits } => (
             usize::MAX,
             Tries {
                 ring_bits: Some(ring_bits),
@@ -306,7 +306,7 @@ impl Tries {
     };
 }
 
-/// Which methods a search may try, in order: the sweep with a ring of `2^ring_bits` squares,
+/// Which methods a search may try, in order: the staircase with a ring of `2^ring_bits` squares,
 /// waves with at most `max_events` pending (0: none), the search from both ends with frontiers
 /// of `room` entries (`None`: what the memory budget leaves), then level bits with the summaries
 /// given (`None`: only for a board sparse enough for a jump list, where far jumps scatter the
@@ -318,7 +318,7 @@ struct Tries {
     room: Option<usize>,
 }
 
-/// The sweep when the jump list's jumps are short enough for its ring and the die small enough,
+/// The staircase when the jump list's jumps are short enough for its ring and the die small enough,
 /// else (or when it reaches back past its ring) waves when their queue fits, else the search
 /// from both ends when the budget leaves it room, else (or when it outgrows that) level bits.
 fn search(
@@ -351,7 +351,7 @@ fn search(
                 .map(|b| b.min(fits))
                 .filter(|&b| faces <= MAX_FACES && longest <= max_span(b))
             {
-                if let Swept::Done(rolls) = sweep(&list, last, start, faces, bits)? {
+                if let Climb::Done(rolls) = staircase(&list, last, start, faces, bits)? {
                     return Ok(rolls);
                 }
             }
@@ -420,7 +420,7 @@ mod tests {
     }
 
     /// Every method on one table: waves (with room for every event, and with room for two, which
-    /// hands over to level bits), the sweep with two rings, level bits without summaries and
+    /// hands over to level bits), the staircase with two rings, level bits without summaries and
     /// with a summary bit per word, per two and per four words (with and without the narrow
     /// levels' walk), with busy levels taken in bulk never, always or early, and the choice by
     /// density.
@@ -432,10 +432,10 @@ mod tests {
                 max_events: usize::MAX,
             },
             Method::Waves { max_events: 2 },
-            Method::Sweep {
+            Method::Staircase {
                 ring_bits: RING_BITS,
             },
-            Method::Sweep { ring_bits: 8 },
+            Method::Staircase { ring_bits: 8 },
             Method::BothEnds { room: usize::MAX },
             Method::BothEnds { room: 3 },
             Method::Bits(Summary::NONE),
@@ -692,10 +692,10 @@ mod tests {
         (cells, 1..len / start_share, Just(faces))
     }
 
-    /// Long tables sparse enough for the sweep, with short jumps, where the ring wraps many
+    /// Long tables sparse enough for the staircase, with short jumps, where the ring wraps many
     /// times; and tables dense with short jumps, where snakes often land on squares a ladder
     /// passed by, deep in stretches whose rolls the ring does not hold.
-    fn sweep_table() -> impl Strategy<Value = (Vec<i32>, usize, usize)> {
+    fn staircase_table() -> impl Strategy<Value = (Vec<i32>, usize, usize)> {
         prop_oneof![
             (300usize..6000, 1u32..40, 1i64..200, 1usize..=8),
             (300usize..3000, 30u32..400, 1i64..40, 1usize..=8),
@@ -708,15 +708,15 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(800))]
 
-        /// The sweep, with its own ring and with one of 256 squares (which hands more boards
+        /// The staircase, with its own ring and with one of 256 squares (which hands more boards
         /// over and wraps many times), gives the plain BFS's answer.
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
-        fn the_sweep_matches_plain_bfs((table, start, faces) in sweep_table()) {
+        fn the_staircase_matches_plain_bfs((table, start, faces) in staircase_table()) {
             let want = plain_bfs(&table, start, faces);
             let track = Track::new(&table).unwrap();
             for ring_bits in [RING_BITS, 8] {
-                let got = fewest(&track, start, faces, Method::Sweep { ring_bits }).unwrap();
+                let got = fewest(&track, start, faces, Method::Staircase { ring_bits }).unwrap();
                 prop_assert_eq!(got, want);
             }
         }
@@ -783,7 +783,7 @@ mod tests {
     #[test]
     fn improvements_reaching_back_past_the_ring_hand_over() {
         // Below the start only snakes lead: each lands on the window of the next one down, so
-        // one improvement sweeps 50 squares further back each time, past a ring of 256.
+        // one improvement staircase passes 50 squares further back each time, past a ring of 256.
         let (last, start) = (400, 300);
         let mut table = vec![-1i32; last];
         for (s, d) in [
@@ -801,14 +801,14 @@ mod tests {
             panic!("no cap on the list");
         };
         assert!(matches!(
-            sweep(&list, last, start, 6, 8).unwrap(),
-            Swept::TooFarBack
+            staircase(&list, last, start, 6, 8).unwrap(),
+            Climb::TooFarBack
         ));
         let want = plain_bfs(&table, start, 6);
         assert_eq!(want, Some(17));
         assert!(matches!(
-            sweep(&list, last, start, 6, RING_BITS).unwrap(),
-            Swept::Done(got) if got == want
+            staircase(&list, last, start, 6, RING_BITS).unwrap(),
+            Climb::Done(got) if got == want
         ));
         for got in every_method(&table, start, 6) {
             assert_eq!(got, want);

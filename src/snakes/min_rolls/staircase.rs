@@ -1,11 +1,11 @@
-//! The sweep for boards whose jumps are all short: squares are taken in order, each at the fewest
+//! The staircase for boards whose jumps are all short: squares are taken in order, each at the fewest
 //! rolls found so far, from the `faces` squares before it and the jumps landing on it.
 //!
 //! A plain square is one more than the least of the `faces` squares before it, so a stretch of
 //! plain squares is a staircase fixed by the window before it, and the work is per jump: each
 //! stretch keeps that window in a span, and only its last squares are written, enough for the
 //! windows of the squares after it. A ladder sends its destination a pending arrival. A snake may
-//! improve a square already swept (when a ladder had passed it by); the sweep then writes that
+//! improve a square already climbed (when a ladder had passed it by); the staircase then writes that
 //! stretch out and goes over it again until the improvement dies out, sending its jumps again.
 //! Only the last `ring` squares are kept, so a board with a jump longer than a quarter of that is
 //! left to the other methods, and so is a chain of improvements that reaches back past the ring.
@@ -17,50 +17,50 @@ use crate::error::{try_filled, Error, Result};
 /// grows by at most one a square, so it stays below 2^32.
 const UNREACHED: u32 = 1 << 31;
 
-/// The largest die the sweep takes: its windows are unrolled, and the tail of a stretch written
+/// The largest die the staircase takes: its windows are unrolled, and the tail of a stretch written
 /// out is this long.
 pub(super) const MAX_FACES: usize = 8;
 
-/// Squares of history the sweep keeps: 16 KiB of rolls, 16 KiB of pending arrivals, 64 KiB of
+/// Squares of history the staircase keeps: 16 KiB of rolls, 16 KiB of pending arrivals, 64 KiB of
 /// spans and room for 2048 improvements (16 KiB).
 pub(super) const RING_BITS: u32 = 12;
 
-/// The furthest a jump may lead for the sweep, with a ring of `2^ring_bits` squares.
+/// The furthest a jump may lead for the staircase, with a ring of `2^ring_bits` squares.
 pub(super) fn max_span(ring_bits: u32) -> usize {
     (1 << ring_bits) / 4
 }
 
-/// What a sweep found.
-pub(super) enum Swept {
+/// What a staircase found.
+pub(super) enum Climb {
     /// The fewest rolls, `None` when the last square cannot be reached.
     Done(Option<u64>),
     /// An improvement reached back past the ring.
     TooFarBack,
 }
 
-/// The sweep of a board of `last` squares with the jumps of `list`, none longer than
+/// The staircase of a board of `last` squares with the jumps of `list`, none longer than
 /// `max_span(ring_bits)`, from `start` with a die of `faces <= MAX_FACES` faces.
-pub(super) fn sweep(
+pub(super) fn staircase(
     list: &JumpList,
     last: usize,
     start: usize,
     faces: usize,
     ring_bits: u32,
-) -> Result<Swept> {
+) -> Result<Climb> {
     debug_assert!(start < last && (1..=MAX_FACES).contains(&faces));
     match faces {
-        1 => Sweep::<1>::run(list, last, start, ring_bits),
-        2 => Sweep::<2>::run(list, last, start, ring_bits),
-        3 => Sweep::<3>::run(list, last, start, ring_bits),
-        4 => Sweep::<4>::run(list, last, start, ring_bits),
-        5 => Sweep::<5>::run(list, last, start, ring_bits),
-        6 => Sweep::<6>::run(list, last, start, ring_bits),
-        7 => Sweep::<7>::run(list, last, start, ring_bits),
-        _ => Sweep::<8>::run(list, last, start, ring_bits),
+        1 => Staircase::<1>::run(list, last, start, ring_bits),
+        2 => Staircase::<2>::run(list, last, start, ring_bits),
+        3 => Staircase::<3>::run(list, last, start, ring_bits),
+        4 => Staircase::<4>::run(list, last, start, ring_bits),
+        5 => Staircase::<5>::run(list, last, start, ring_bits),
+        6 => Staircase::<6>::run(list, last, start, ring_bits),
+        7 => Staircase::<7>::run(list, last, start, ring_bits),
+        _ => Staircase::<8>::run(list, last, start, ring_bits),
     }
 }
 
-struct Sweep<'a, const F: usize> {
+struct Staircase<'a, const F: usize> {
     list: &'a JumpList,
     mask: usize,
     /// The fewest rolls found for square `q`, at `q & mask`, where its span says the ring holds
@@ -79,7 +79,7 @@ struct Sweep<'a, const F: usize> {
     /// The first square with a pending arrival, `usize::MAX` without: kept as arrivals come and
     /// go, so that finding the next event is a minimum, not a search.
     first_arrival: usize,
-    /// The next square to sweep: squares below it have their rolls.
+    /// The next square to staircase: squares below it have their rolls.
     next: usize,
     /// `steps[i] = i / F`: the rise of a staircase `i` squares into it.
     steps: [u32; 2 * TAIL],
@@ -88,7 +88,7 @@ struct Sweep<'a, const F: usize> {
 }
 
 /// Squares written at the end of each stretch of plain squares: at least the window of any die,
-/// so the window before every square swept is in the ring.
+/// so the window before every square climbed is in the ring.
 const TAIL: usize = MAX_FACES;
 
 /// The squares from `start` to the next span's start, a staircase fixed by the window before
@@ -158,9 +158,9 @@ impl<const F: usize> Window<F> {
     }
 }
 
-impl<'a, const F: usize> Sweep<'a, F> {
-    fn run(list: &'a JumpList, last: usize, start: usize, ring_bits: u32) -> Result<Swept> {
-        Ok(Sweep::<F>::new(list, start, ring_bits)?.go(last))
+impl<'a, const F: usize> Staircase<'a, F> {
+    fn run(list: &'a JumpList, last: usize, start: usize, ring_bits: u32) -> Result<Climb> {
+        Ok(Staircase::<F>::new(list, start, ring_bits)?.go(last))
     }
 
     fn new(list: &'a JumpList, start: usize, ring_bits: u32) -> Result<Self> {
@@ -174,7 +174,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             at: 0,
             from: 0,
         };
-        let mut s = Sweep::<F> {
+        let mut s = Staircase::<F> {
             list,
             mask: ring - 1,
             rolls: try_filled(ring + TAIL, UNREACHED)?,
@@ -193,8 +193,8 @@ impl<'a, const F: usize> Sweep<'a, F> {
         Ok(s)
     }
 
-    /// Sweeps from `next` to `last`.
-    fn go(&mut self, last: usize) -> Swept {
+    /// Climbs from `next` to `last`.
+    fn go(&mut self, last: usize) -> Climb {
         let s = self;
         // State in locals rather than the struct, which the ring's stores might alias: the next
         // event's distance from `next` does not wait on a store and a load (0.35 ms of 12.2 on
@@ -215,7 +215,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             if jump_next && e == source {
                 j += 1;
                 if least < UNREACHED && !s.send(dest, least + 1, j, drop) {
-                    return Swept::TooFarBack;
+                    return Climb::TooFarBack;
                 }
             } else {
                 rolls = least + 1;
@@ -229,7 +229,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             next = e + 1;
             s.next = next;
             if e == last {
-                return Swept::Done((rolls < UNREACHED).then_some(rolls as u64));
+                return Climb::Done((rolls < UNREACHED).then_some(rolls as u64));
             }
             // Reading the window back from the ring would wait on the stores just made. The
             // improvements a snake from `e` makes are all above the least before `e`, so they
@@ -370,7 +370,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
         self.first_arrival = self.first_arrival.min(q);
     }
 
-    /// The arrival pending at `q`, the first square not swept yet, taken; or `UNREACHED`.
+    /// The arrival pending at `q`, the first square not climbed yet, taken; or `UNREACHED`.
     fn take_arrival(&mut self, q: usize) -> u32 {
         // Every pending arrival lies at or past `q`, so one is pending there only if it is the
         // first.
@@ -388,8 +388,8 @@ impl<'a, const F: usize> Sweep<'a, F> {
         std::mem::replace(&mut self.arrivals[i], UNREACHED)
     }
 
-    /// A jump lands on `dest` after `rolls`: pending when `dest` is not swept yet, else an
-    /// improvement if it is one. `j` is the first jump not swept yet, `drop` the last square
+    /// A jump lands on `dest` after `rolls`: pending when `dest` is not climbed yet, else an
+    /// improvement if it is one. `j` is the first jump not climbed yet, `drop` the last square
     /// whose rolls fell below the window before it. False when it reached back past the ring.
     #[inline(always)]
     fn send(&mut self, dest: usize, rolls: u32, j: usize, drop: usize) -> bool {
@@ -400,7 +400,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
         // Since the last drop the least of a window only rises, and no square is more than one
         // above the window of any event after it: nothing from there on is above `rolls`. A
         // snake onto a jump's square would lower that square's rolls, but not those of the `F`
-        // swept squares after it, so it is passed over too.
+        // climbed squares after it, so it is passed over too.
         if dest >= drop && dest + F < self.next {
             return true;
         }
@@ -416,7 +416,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
     }
 
     /// Takes the improvements in `work`, going over each stretch again until nothing changes in
-    /// `F` squares in a row; `first` is the first jump not swept yet. False when one reached back
+    /// `F` squares in a row; `first` is the first jump not climbed yet. False when one reached back
     /// past the ring.
     #[inline(never)]
     fn improve(&mut self, first: usize) -> bool {
@@ -433,7 +433,7 @@ impl<'a, const F: usize> Sweep<'a, F> {
             self.rolls[t & m] = rolls;
             let mut improved = t;
             let mut q = t + 1;
-            // Found from where the sweep is: the squares gone over again are near it.
+            // Found from where the staircase is: the squares gone over again are near it.
             let mut j = self.list.after_back_from(t, first);
             while q < next && q <= improved + F {
                 let (source, dest) = self.list.get(j);
@@ -469,7 +469,7 @@ mod tests {
     use crate::snakes::jumps::Track;
     use proptest::prelude::*;
 
-    /// After a sweep to the end, the rolls of every square the ring still holds, from the ring
+    /// After a staircase to the end, the rolls of every square the ring still holds, from the ring
     /// or from its span's staircase, against the plain BFS's distances.
     fn check_held<const F: usize>(table: &[i32], start: usize, ring_bits: u32) {
         let track = Track::new(table).unwrap();
@@ -477,20 +477,20 @@ mod tests {
             panic!("no cap on the list");
         };
         let last = table.len();
-        let mut sweep = Sweep::<F>::new(&list, start, ring_bits).unwrap();
-        if !matches!(sweep.go(last), Swept::Done(_)) {
+        let mut staircase = Staircase::<F>::new(&list, start, ring_bits).unwrap();
+        if !matches!(staircase.go(last), Climb::Done(_)) {
             return;
         }
         let want = linear_distances(table, start, F);
-        for t in (1..sweep.next).filter(|&t| sweep.held(t)) {
-            let got = sweep.rolls_at(t);
+        for t in (1..staircase.next).filter(|&t| staircase.held(t)) {
+            let got = staircase.rolls_at(t);
             let got = (got < UNREACHED).then_some(got as u64);
             if got != want[t] && table[t - 1] >= 0 {
                 // A snake onto a jump's square may be passed over: standing there leads
                 // nowhere faster than the squares after it are reached already.
-                let rolls = want[t].expect("the sweep reached what the BFS did not");
+                let rolls = want[t].expect("the staircase reached what the BFS did not");
                 assert!(got.is_none_or(|got| got > rolls), "square {t} of {last}");
-                for q in t + 1..(t + F + 1).min(sweep.next) {
+                for q in t + 1..(t + F + 1).min(staircase.next) {
                     let passed_over = table[q - 1] < 0 && want[q].is_some_and(|w| w > rolls + 1);
                     assert!(!passed_over, "square {q} after jump square {t} of {last}");
                 }
