@@ -19,9 +19,9 @@
 //! lowers the 3BV count of every cell whose block held it. The best cell comes from one lazy
 //! min-heap per premium value, so the whole run is O(cells log cells).
 
-use super::block::{block_cells, for_block};
 use super::regions::{Regions, NO_OPENING};
 use crate::error::{try_filled, Error, Result};
+use crate::mines::board::block::{block_cells, for_block};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 

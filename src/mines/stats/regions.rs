@@ -9,8 +9,8 @@
 //! board can overflow the call stack). Opening labels follow the row-major order of each opening's
 //! first cell.
 
-use super::block::for_block;
 use crate::error::{try_filled, try_reserve, Error, ErrorKind, Result};
+use crate::mines::board::block::for_block;
 
 /// Count byte of a mine.
 pub(crate) const MINE_CELL: u8 = 9;

@@ -1,11 +1,11 @@
 //! The chord: on a revealed number with exactly that many flags around it, reveal every other
 //! hidden neighbour at once. A game-session move (`session.rs`).
 
-use super::block::{block_cells, for_block};
-use super::board::{EMPTY, EXPLODED, MINE};
-use super::reveal::Click;
 use super::session::{Game, GameState, FLAGGED_EMPTY, FLAGGED_MINE};
 use crate::error::Result;
+use crate::mines::board::block::{block_cells, for_block};
+use crate::mines::board::leetcode_board::{EMPTY, EXPLODED, MINE};
+use crate::mines::click::leetcode_click::Click;
 
 impl Game {
     /// Chords on `(row, col)`: when it is a revealed digit with exactly that many flagged

@@ -24,10 +24,10 @@
 //! board holding every byte value leaves no marker free; the queue then grows past its cap, and
 //! an allocation failure there is reported with the board partly revealed.)
 
-use super::board::{MineTable, BLANK, EMPTY};
 use super::flood_rows::RowSweep;
-use super::neighbours::{find_byte, Classified, Digits, MineBytes, Window};
 use crate::error::{Error, Result};
+use crate::mines::board::leetcode_board::{MineTable, BLANK, EMPTY};
+use crate::mines::board::neighbours::{find_byte, Classified, Digits, MineBytes, Window};
 use std::collections::VecDeque;
 
 /// The queue may use at most one byte for this many cells of the board (but always a few spans).
@@ -160,7 +160,7 @@ impl<'a> Flood<'a> {
 
     /// Scans the hidden cells `lo..=hi` of row `row`, each of which borders a revealed blank
     /// (or is the click), and queues what their blanks open.
-    pub(super) fn open_span(&mut self, row: usize, lo: usize, hi: usize) {
+    pub(crate) fn open_span(&mut self, row: usize, lo: usize, hi: usize) {
         self.scan(Span {
             row,
             lo,
@@ -170,7 +170,7 @@ impl<'a> Flood<'a> {
     }
 
     /// Counts `n` cells revealed in row `row` by a row sweep.
-    pub(super) fn note_revealed(&mut self, row: usize, n: usize) {
+    pub(crate) fn note_revealed(&mut self, row: usize, n: usize) {
         if n > 0 {
             self.revealed += n;
             self.note_touched(row);
@@ -184,19 +184,19 @@ impl<'a> Flood<'a> {
         });
     }
 
-    pub(super) fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows
     }
 
-    pub(super) fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         self.cols
     }
 
-    pub(super) fn cells(&self) -> &[u8] {
+    pub(crate) fn cells(&self) -> &[u8] {
         self.cells
     }
 
-    pub(super) fn cells_mut(&mut self) -> &mut [u8] {
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
         self.cells
     }
 
@@ -387,7 +387,7 @@ fn absent_byte(cells: &[u8], mines: &MineTable) -> Option<u8> {
 }
 
 #[cfg(test)]
-#[path = "../../tests/reference/mod.rs"]
+#[path = "../../../tests/reference/mod.rs"]
 mod reference;
 
 #[cfg(test)]

@@ -22,8 +22,8 @@
 //! The struct is its own scratch: building again reuses every buffer, and every buffer grows
 //! fallibly, so a view too large for memory is `OutOfMemory`, never an abort.
 
-use super::bit_rows::{BitRows, Count};
 use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
+use crate::mines::board::bit_rows::{BitRows, Count};
 
 /// A hidden cell, as the core reads a grid.
 pub(crate) const HIDDEN: u8 = 0xFF;

@@ -15,12 +15,14 @@
 //! board solvable from the numbers alone is solvable with the count: every layout with the count
 //! also fits the numbers, so fewer layouts can only make more cells certain.
 
-use super::board::{check_coordinate, check_revealed_counts, Board, BLANK, EMPTY, EXPLODED, MINE};
 use super::constraints::{Grid, RowRules, HIDDEN, KNOWN_MINE};
-use super::flood::Regions;
 use super::probability::{with_counter, Counter};
-use super::reveal::reveal_empty_rows;
 use crate::error::{try_push, Error, ErrorKind, Result};
+use crate::mines::board::leetcode_board::{
+    check_coordinate, check_revealed_counts, Board, BLANK, EMPTY, EXPLODED, MINE,
+};
+use crate::mines::click::flood::Regions;
+use crate::mines::click::leetcode_click::reveal_empty_rows;
 
 /// What a certain move may be proven from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -193,14 +195,14 @@ impl CertainPlay {
         let mut zeros = [0usize; 18];
         let mut n = 0;
         for centre in [from, to] {
-            for j in super::block::block_cells(centre, rows, cols) {
+            for j in crate::mines::board::block::block_cells(centre, rows, cols) {
                 let shown = match self.cells[j] {
                     BLANK => 0,
                     d @ b'1'..=b'8' => d - b'0',
                     _ => continue,
                 };
                 let mut k = 0u8;
-                super::block::for_block(j, rows, cols, |x| {
+                crate::mines::board::block::for_block(j, rows, cols, |x| {
                     k += PLAY_MINES[usize::from(self.cells[x])]
                 });
                 if k != shown {
@@ -213,7 +215,7 @@ impl CertainPlay {
             }
         }
         for &z in &zeros[..n] {
-            for j in super::block::block_cells(z, rows, cols) {
+            for j in crate::mines::board::block::block_cells(z, rows, cols) {
                 self.open(j)?;
             }
         }
@@ -433,7 +435,7 @@ impl CertainPlay {
                 continue;
             }
             let mut lonely = true;
-            super::block::for_block(i, rows, cols, |j| {
+            crate::mines::board::block::for_block(i, rows, cols, |j| {
                 lonely &= PLAY_DECODE[usize::from(self.cells[j])] > 8;
             });
             if lonely {

@@ -4,8 +4,8 @@
 //! player's claim, so the solver ignores it), 'B' is a revealed cell with no neighbouring mine and
 //! '1'-'8' a revealed count. Anything else is refused.
 
-use super::board::{check_shape, describe_byte, first_outside};
 use crate::error::{try_filled, Error, ErrorKind, Result};
+use crate::mines::board::leetcode_board::{check_shape, describe_byte, first_outside};
 
 /// A hidden cell in [`View::cells`]; revealed cells hold their count 0..=8.
 pub const HIDDEN: u8 = 0xFF;

@@ -5,13 +5,13 @@
 //! skips the search: `flood_few_mines.rs` proves from the mine list that the click opens every
 //! zero cell and writes the board in one pass.
 
-use super::board::{
-    check_coordinate, check_shape, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
-};
 use super::flood::{Flood, Regions};
 use super::flood_few_mines::{self, MineList};
-use super::neighbours::Window;
 use crate::error::Result;
+use crate::mines::board::leetcode_board::{
+    check_coordinate, check_shape, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
+};
+use crate::mines::board::neighbours::Window;
 
 /// What a click did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,7 +166,7 @@ fn reveal_listed(
 mod tests {
     use super::*;
     use crate::error::ErrorKind;
-    use crate::mines::flood_few_mines::tests::random_board;
+    use crate::mines::click::flood_few_mines::tests::random_board;
 
     fn run(board: &[u8], rows: usize, cols: usize, r: usize, c: usize) -> (Vec<u8>, Click) {
         let mut cells = board.to_vec();

@@ -9,10 +9,10 @@
 //! span, so a sweep never has to turn. Random boards open almost wholly in the two sweeps; a maze
 //! leaves most of its work to the span fill, which is right on any board.
 
-use super::board::{MineTable, BLANK, EMPTY};
 use super::flood::Flood;
-use super::neighbours::MineBytes;
 use crate::error::{try_refill, Result};
+use crate::mines::board::leetcode_board::{MineTable, BLANK, EMPTY};
+use crate::mines::board::neighbours::MineBytes;
 
 /// The sweep's buffers may use at most one byte for this many cells of the board.
 pub(crate) const SWEEP_BYTES_PER_CELL: usize = 64;

@@ -6,10 +6,10 @@
 //! - **islands**: the 8-connected groups of isolated numbers;
 //! - **ZiNi**: the clicks of the greedy Zimmermann-Nikolaus strategy (`zini.rs`), never above 3BV.
 
-use super::board::{check_revealed_counts, Board, LEETCODE_MINES};
 use super::regions::Regions;
 use super::zini::greedy_zini;
 use crate::error::{try_filled, Result};
+use crate::mines::board::leetcode_board::{check_revealed_counts, Board, LEETCODE_MINES};
 
 /// What a layout asks of a player, whatever the play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -20,12 +20,12 @@
 //! of the player's row rules, which bounds the time too (about a second at worst); past it the
 //! generator gives up with `GenerationFailed`.
 
-use super::certain_moves::{CertainPlay, Logic};
 use super::mine_placement::{Exclusion, Layout};
-use super::probability::{with_counter, Counter};
 use super::rng::SplitMix64;
 use crate::bitset::BitSet;
 use crate::error::{try_filled, try_push, Error, ErrorKind, Result};
+use crate::mines::solver::certain_moves::{CertainPlay, Logic};
+use crate::mines::solver::probability::{with_counter, Counter};
 
 /// Uniform draws tried before repairing the last one.
 pub const MAX_DRAWS: usize = 64;
@@ -173,8 +173,8 @@ impl Generator<'_> {
                 continue;
             }
             let mut near = false;
-            super::block::for_block(i, rows, cols, |j| {
-                near |= super::board::is_revealed(self.play.cells()[j]);
+            crate::mines::board::block::for_block(i, rows, cols, |j| {
+                near |= crate::mines::board::leetcode_board::is_revealed(self.play.cells()[j]);
             });
             if near {
                 try_push(&mut self.stuck, i as u32)?;
@@ -208,7 +208,9 @@ impl Generator<'_> {
                 if self.play.is_hidden_mine(i) {
                     from[nf] = i;
                     nf += 1;
-                } else if self.play.cells()[i] == super::board::EMPTY && !self.excluded(i) {
+                } else if self.play.cells()[i] == crate::mines::board::leetcode_board::EMPTY
+                    && !self.excluded(i)
+                {
                     to[nt] = i;
                     nt += 1;
                 }
@@ -232,7 +234,7 @@ impl Generator<'_> {
         match self.layout.exclusion {
             Exclusion::None => false,
             Exclusion::Cell(..) => i == self.first,
-            Exclusion::Block(..) => super::block::in_block(self.first, i, cols),
+            Exclusion::Block(..) => crate::mines::board::block::in_block(self.first, i, cols),
         }
     }
 

@@ -5,22 +5,22 @@
 //! are exactly the 'E' bytes, so the core flood fill ([`reveal_empty`]) opens regions on the grid
 //! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
 
-use super::block::block_len;
-use super::board::{
+use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
+use crate::mines::board::block::block_len;
+use crate::mines::board::leetcode_board::{
     check_coordinate, check_revealed_counts, check_shape, is_revealed, Board, MineTable, EMPTY,
     EXPLODED, MINE,
 };
-use super::certain_moves::Logic;
-use super::mine_placement::{Exclusion, Layout, MineSink};
-use super::no_guess_generator::no_guess_layout;
-use super::regions::Regions;
-use super::reveal::{reveal_empty, Click};
-use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
+use crate::mines::click::leetcode_click::{reveal_empty, Click};
+use crate::mines::generate::mine_placement::{Exclusion, Layout, MineSink};
+use crate::mines::generate::no_guess::no_guess_layout;
+use crate::mines::solver::certain_moves::Logic;
+use crate::mines::stats::regions::Regions;
 
 /// A flagged hidden safe cell.
-pub(super) const FLAGGED_EMPTY: u8 = b'e';
+pub(crate) const FLAGGED_EMPTY: u8 = b'e';
 /// A flagged hidden mine.
-pub(super) const FLAGGED_MINE: u8 = b'm';
+pub(crate) const FLAGGED_MINE: u8 = b'm';
 
 /// Mines on the session grid, for neighbour counts: hidden, flagged or exploded.
 const SESSION_MINES: MineTable = {
@@ -185,26 +185,26 @@ pub enum GameState {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Game {
-    pub(super) cells: Vec<u8>,
-    pub(super) rows: usize,
-    pub(super) cols: usize,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
     mines: usize,
     flags: usize,
     /// Safe cells not yet revealed; the game is won when it reaches 0.
     hidden_safe: usize,
-    pub(super) state: GameState,
+    pub(crate) state: GameState,
     /// The config whose mines wait for the first reveal (SAFE and OPENING).
     pending: Option<Config>,
-    pub(super) clicks: Clicks,
+    pub(crate) clicks: Clicks,
 }
 
 /// The moves accepted so far, for [`PlayStats`].
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Clicks {
-    pub(super) left: usize,
-    pub(super) right: usize,
-    pub(super) chords: usize,
-    pub(super) effective: usize,
+pub(crate) struct Clicks {
+    pub(crate) left: usize,
+    pub(crate) right: usize,
+    pub(crate) chords: usize,
+    pub(crate) effective: usize,
 }
 
 /// How a game has been played so far; with a clock of its own, a front end shows 3BV/s
@@ -486,7 +486,7 @@ impl Game {
     }
 
     /// The cell index of a move, or why the move is refused.
-    pub(super) fn check_move(&self, row: usize, col: usize) -> Result<usize> {
+    pub(crate) fn check_move(&self, row: usize, col: usize) -> Result<usize> {
         let over = match self.state {
             GameState::Playing => None,
             GameState::Won => Some("won"),
@@ -503,7 +503,7 @@ impl Game {
     }
 
     /// Reveals the hidden unflagged safe cell `(row, col)` with the core flood fill.
-    pub(super) fn open(&mut self, row: usize, col: usize) -> Result<usize> {
+    pub(crate) fn open(&mut self, row: usize, col: usize) -> Result<usize> {
         match reveal_empty(
             &mut self.cells,
             self.rows,
@@ -543,7 +543,7 @@ fn collect(bytes: impl ExactSizeIterator<Item = u8>) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mines::board::BLANK;
+    use crate::mines::BLANK;
 
     fn config(rows: usize, cols: usize, mines: usize, rule: FirstClick) -> Config {
         Config {
