@@ -20,9 +20,11 @@ mod stats;
 // A whole game: configuration, moves with the chord, views.
 mod game;
 
+pub use board::alphabet::{
+    digit, is_revealed, MineTable, BLANK, EMPTY, EXPLODED, FLAG, HIDDEN, LEETCODE_MINES, MINE,
+};
 pub use board::leetcode_board::{
-    cell_count, check_coordinate, check_shape, describe_byte, first_outside, is_revealed, Board,
-    MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
+    cell_count, check_coordinate, check_shape, describe_byte, first_outside, Board,
 };
 pub use click::leetcode_click::{click, click_cells, reveal_empty, Click};
 pub use game::session::{Config, FirstClick, Game, GameState, PlayStats};
@@ -34,6 +36,6 @@ pub use solver::hint::{advise, advise_with, hint, hint_with, Advice, Hint};
 pub use solver::probability::{
     count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES,
 };
-pub use solver::view::{View, FLAG, HIDDEN};
+pub use solver::view::View;
 pub use solver::wide::{binomial, Wide};
 pub use stats::board_stats::{measure, BoardStats};

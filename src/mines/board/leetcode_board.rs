@@ -1,29 +1,9 @@
-//! The LeetCode 529 board alphabet and a validated, mutable board.
-//!
-//! 'M' hidden mine, 'E' hidden empty, 'B' revealed blank, '1'-'8' revealed count, 'X' revealed mine.
+//! A validated, mutable LeetCode 529 board (the alphabet is in `alphabet.rs`), and the checks of
+//! a board's shape, coordinates, bytes and revealed counts that every entry point shares.
 
+use super::alphabet::{BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE};
 use super::block::for_block;
 use crate::error::{checked_area, Error, ErrorKind, Result};
-
-/// Hidden mine.
-pub const MINE: u8 = b'M';
-/// Hidden empty cell.
-pub const EMPTY: u8 = b'E';
-/// Revealed cell with no neighbouring mine.
-pub const BLANK: u8 = b'B';
-/// Revealed mine.
-pub const EXPLODED: u8 = b'X';
-
-/// A 256-entry table: which byte values count as mines for neighbour counts.
-pub type MineTable = [u8; 256];
-
-/// The LeetCode alphabet's mines: 'M' and 'X' (a revealed mine is still a mine).
-pub const LEETCODE_MINES: MineTable = {
-    let mut t = [0u8; 256];
-    t[MINE as usize] = 1;
-    t[EXPLODED as usize] = 1;
-    t
-};
 
 /// The alphabet as a table, for `first_outside` (validation itself uses `first_not_leetcode`).
 #[cfg(test)]
@@ -40,11 +20,6 @@ const LEETCODE_VALID: [bool; 256] = {
     }
     t
 };
-
-/// Whether `b` is a revealed cell of the LeetCode alphabet ('B', '1'-'8' or 'X').
-pub fn is_revealed(b: u8) -> bool {
-    matches!(b, BLANK | EXPLODED | b'1'..=b'8')
-}
 
 /// Renders a byte for error messages: printable ASCII as `'c'`, anything else as hex.
 pub fn describe_byte(b: u8) -> String {

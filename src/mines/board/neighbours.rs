@@ -6,7 +6,7 @@
 //! right only one new column has to be read per cell: if cell `x-1` has no neighbouring mine then
 //! `S(x-1) = S(x) = 0`, and cell `x` is blank exactly when `S(x+1) = 0`.
 
-use super::leetcode_board::{MineTable, EMPTY};
+use super::alphabet::{MineTable, EMPTY};
 
 /// A table under which nothing is a mine, for the missing row above the top or below the bottom.
 const NO_MINES: MineTable = [0; 256];

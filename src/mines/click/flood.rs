@@ -26,7 +26,7 @@
 
 use super::flood_rows::RowSweep;
 use crate::error::{Error, Result};
-use crate::mines::board::leetcode_board::{MineTable, BLANK, EMPTY};
+use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY};
 use crate::mines::board::neighbours::{find_byte, Classified, Digits, MineBytes, Window};
 use std::collections::VecDeque;
 

@@ -18,7 +18,7 @@
 //! it shows its digit. A count without one (two mines side by side, or a mine one cell from the
 //! edge) stays hidden; the same windows list those cells.
 
-use crate::mines::board::leetcode_board::{MineTable, BLANK, EMPTY};
+use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY};
 
 /// Boards smaller than this take the general fill: this path always writes every row, and on a
 /// board that fits the caches (10^5 cells) the sweeps were 10% quicker.

@@ -11,7 +11,7 @@
 
 use super::flood::Flood;
 use crate::error::{try_refill, Result};
-use crate::mines::board::leetcode_board::{MineTable, BLANK, EMPTY};
+use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY};
 use crate::mines::board::neighbours::MineBytes;
 
 /// The sweep's buffers may use at most one byte for this many cells of the board.

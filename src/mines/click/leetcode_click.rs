@@ -8,9 +8,8 @@
 use super::flood::{Flood, Regions};
 use super::flood_few_mines::{self, MineList};
 use crate::error::Result;
-use crate::mines::board::leetcode_board::{
-    check_coordinate, check_shape, Board, MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE,
-};
+use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE};
+use crate::mines::board::leetcode_board::{check_coordinate, check_shape, Board};
 use crate::mines::board::neighbours::Window;
 
 /// What a click did.

@@ -1,10 +1,11 @@
 //! The chord: on a revealed number with exactly that many flags around it, reveal every other
 //! hidden neighbour at once. A game-session move (`session.rs`).
 
-use super::session::{Game, GameState, FLAGGED_EMPTY, FLAGGED_MINE};
+use super::session::{Game, GameState};
 use crate::error::Result;
+use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
+use crate::mines::board::alphabet::{FLAGGED_EMPTY, FLAGGED_MINE};
 use crate::mines::board::block::{block_cells, for_block};
-use crate::mines::board::leetcode_board::{EMPTY, EXPLODED, MINE};
 use crate::mines::click::leetcode_click::Click;
 
 impl Game {

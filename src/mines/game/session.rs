@@ -1,65 +1,24 @@
 //! A whole Minesweeper game: a generated (or given) board, reveals, flags, chords, win and loss.
 //!
-//! The game keeps one byte per cell: the LeetCode alphabet ('M', 'E', 'B', '1'-'8', 'X') plus
-//! two flag marks, 'e' (flagged safe cell) and 'm' (flagged mine). Hidden unflagged safe cells
+//! The game keeps one byte per cell: the LeetCode alphabet plus two flag marks (see
+//! `board/alphabet.rs`). Hidden unflagged safe cells
 //! are exactly the 'E' bytes, so the core flood fill ([`reveal_empty`]) opens regions on the grid
 //! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
 
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::{
+    is_revealed, EMPTY, EXPLODED, FLAGGED_EMPTY, FLAGGED_MINE, MINE, SESSION_MINES, TRUE_BOARD,
+    VIEW_LOST, VIEW_PLAYING,
+};
 use crate::mines::board::block::block_len;
 use crate::mines::board::leetcode_board::{
-    check_coordinate, check_revealed_counts, check_shape, is_revealed, Board, MineTable, EMPTY,
-    EXPLODED, MINE,
+    check_coordinate, check_revealed_counts, check_shape, Board,
 };
 use crate::mines::click::leetcode_click::{reveal_empty, Click};
 use crate::mines::generate::mine_placement::{Exclusion, Layout, MineSink};
 use crate::mines::generate::no_guess::no_guess_layout;
 use crate::mines::solver::certain_moves::Logic;
 use crate::mines::stats::regions::Regions;
-
-/// A flagged hidden safe cell.
-pub(crate) const FLAGGED_EMPTY: u8 = b'e';
-/// A flagged hidden mine.
-pub(crate) const FLAGGED_MINE: u8 = b'm';
-
-/// Mines on the session grid, for neighbour counts: hidden, flagged or exploded.
-const SESSION_MINES: MineTable = {
-    let mut t = [0u8; 256];
-    t[MINE as usize] = 1;
-    t[FLAGGED_MINE as usize] = 1;
-    t[EXPLODED as usize] = 1;
-    t
-};
-
-/// Grid byte -> what the player sees while playing (or after a win).
-const VIEW_PLAYING: [u8; 256] = view_table(false);
-/// Grid byte -> what the player sees after a loss: every mine shown.
-const VIEW_LOST: [u8; 256] = view_table(true);
-/// Grid byte -> the true LeetCode board.
-const TRUE_BOARD: [u8; 256] = {
-    let mut t = identity();
-    t[FLAGGED_EMPTY as usize] = EMPTY;
-    t[FLAGGED_MINE as usize] = MINE;
-    t
-};
-
-const fn identity() -> [u8; 256] {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = i as u8;
-        i += 1;
-    }
-    t
-}
-
-const fn view_table(lost: bool) -> [u8; 256] {
-    let mut t = identity();
-    t[MINE as usize] = if lost { MINE } else { EMPTY };
-    t[FLAGGED_EMPTY as usize] = b'F';
-    t[FLAGGED_MINE as usize] = if lost { MINE } else { b'F' };
-    t
-}
 
 /// Where the first reveal may land, and so when the mines are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -230,9 +189,9 @@ pub struct PlayStats {
 }
 
 /// The session grid as a layout sink: a hidden cell, flagged or not, becomes a mine.
-struct Grid<'a>(&'a mut [u8]);
+struct MineWriter<'a>(&'a mut [u8]);
 
-impl MineSink for Grid<'_> {
+impl MineSink for MineWriter<'_> {
     fn place(&mut self, index: usize) -> bool {
         let cell = &mut self.0[index];
         match *cell {
@@ -258,13 +217,13 @@ fn generate(config: &Config, first: Option<(usize, usize)>, cells: &mut [u8]) ->
     };
     if let (Some(logic), Some(_)) = (config.no_guess, first) {
         let mines = no_guess_layout(&layout, config.seed, logic)?;
-        let mut grid = Grid(cells);
+        let mut grid = MineWriter(cells);
         for (i, _) in mines.iter().enumerate().filter(|(_, &mine)| mine) {
             grid.place(i);
         }
         return Ok(());
     }
-    layout.place(config.seed, &mut Grid(cells))
+    layout.place(config.seed, &mut MineWriter(cells))
 }
 
 impl Game {

@@ -20,6 +20,7 @@
 use super::rng::SplitMix64;
 use crate::bitset::BitSet;
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::{EMPTY, MINE};
 use crate::mines::board::block::for_block_at;
 use crate::mines::board::leetcode_board::check_coordinate;
 
@@ -171,7 +172,7 @@ impl Layout {
 
     /// The mines for `seed` as a hidden LeetCode board: 'M' for a mine, 'E' elsewhere.
     pub fn to_board(&self, seed: u64) -> Result<Vec<u8>> {
-        let mut board = try_filled(self.check()?, b'E')?;
+        let mut board = try_filled(self.check()?, EMPTY)?;
         self.place(seed, &mut HiddenBoard(&mut board))?;
         Ok(board)
     }
@@ -183,8 +184,8 @@ struct HiddenBoard<'a>(&'a mut [u8]);
 impl MineSink for HiddenBoard<'_> {
     fn place(&mut self, index: usize) -> bool {
         let cell = &mut self.0[index];
-        let fresh = *cell != b'M';
-        *cell = b'M';
+        let fresh = *cell != MINE;
+        *cell = MINE;
         fresh
     }
 }

@@ -174,7 +174,7 @@ impl Generator<'_> {
             }
             let mut near = false;
             crate::mines::board::block::for_block(i, rows, cols, |j| {
-                near |= crate::mines::board::leetcode_board::is_revealed(self.play.cells()[j]);
+                near |= crate::mines::board::alphabet::is_revealed(self.play.cells()[j]);
             });
             if near {
                 try_push(&mut self.stuck, i as u32)?;
@@ -208,7 +208,7 @@ impl Generator<'_> {
                 if self.play.is_hidden_mine(i) {
                     from[nf] = i;
                     nf += 1;
-                } else if self.play.cells()[i] == crate::mines::board::leetcode_board::EMPTY
+                } else if self.play.cells()[i] == crate::mines::board::alphabet::EMPTY
                     && !self.excluded(i)
                 {
                     to[nt] = i;

@@ -15,12 +15,14 @@
 //! board solvable from the numbers alone is solvable with the count: every layout with the count
 //! also fits the numbers, so fewer layouts can only make more cells certain.
 
-use super::constraints::{Grid, RowRules, HIDDEN, KNOWN_MINE};
+use super::decoded_grid::DecodedGrid;
 use super::probability::{with_counter, Counter};
+use super::row_rules::RowRules;
 use crate::error::{try_push, Error, ErrorKind, Result};
-use crate::mines::board::leetcode_board::{
-    check_coordinate, check_revealed_counts, Board, BLANK, EMPTY, EXPLODED, MINE,
+use crate::mines::board::alphabet::{
+    digit, BLANK, EMPTY, HIDDEN, MINE, PLAY_DECODE, PLAY_MINES, PROVEN_MINE,
 };
+use crate::mines::board::leetcode_board::{check_coordinate, check_revealed_counts, Board};
 use crate::mines::click::flood::Regions;
 use crate::mines::click::leetcode_click::reveal_empty_rows;
 
@@ -31,41 +33,6 @@ pub enum Logic {
     NumbersOnly,
     /// The revealed numbers and the total number of mines.
     WithCount,
-}
-
-/// A hidden mine the player has proven to be one.
-const PROVEN: u8 = b'K';
-
-/// Mines on the player's board, for the counts the flood reveals.
-const PLAY_MINES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[MINE as usize] = 1;
-    t[PROVEN as usize] = 1;
-    t[EXPLODED as usize] = 1;
-    t
-};
-
-/// The player's board as the deduction core reads it.
-const PLAY_DECODE: [u8; 256] = {
-    let mut t = [HIDDEN; 256];
-    t[PROVEN as usize] = KNOWN_MINE;
-    t[EXPLODED as usize] = KNOWN_MINE;
-    t[BLANK as usize] = 0;
-    let mut d = 1;
-    while d <= 8 {
-        t[(b'0' + d) as usize] = d;
-        d += 1;
-    }
-    t
-};
-
-fn grid_of(cells: &[u8], rows: usize, cols: usize) -> Grid<'_> {
-    Grid {
-        cells,
-        rows,
-        cols,
-        decode: &PLAY_DECODE,
-    }
 }
 
 /// How many safe cells remain hidden once no certain move is left, playing `board` from a click
@@ -115,7 +82,7 @@ pub fn unsolved_after(
 /// A board being played with certain moves only.
 #[derive(Default)]
 pub(crate) struct CertainPlay {
-    /// The LeetCode board, with [`PROVEN`] for mines proven so far.
+    /// The LeetCode board, with [`PROVEN_MINE`] for mines proven so far.
     cells: Vec<u8>,
     rows: usize,
     cols: usize,
@@ -176,7 +143,7 @@ impl CertainPlay {
 
     /// Whether cell `i` is hidden and holds a mine, proven or not.
     pub(crate) fn is_hidden_mine(&self, i: usize) -> bool {
-        matches!(self.cells[i], MINE | PROVEN)
+        matches!(self.cells[i], MINE | PROVEN_MINE)
     }
 
     /// Moves the hidden mine at `from` to the hidden safe cell `to`, mid-game: the revealed
@@ -206,7 +173,7 @@ impl CertainPlay {
                     k += PLAY_MINES[usize::from(self.cells[x])]
                 });
                 if k != shown {
-                    self.cells[j] = if k == 0 { BLANK } else { b'0' + k };
+                    self.cells[j] = digit(k);
                     if k == 0 {
                         zeros[n] = j;
                         n += 1;
@@ -252,8 +219,8 @@ impl CertainPlay {
         Ok(Some(rows))
     }
 
-    fn grid(&self) -> Grid<'_> {
-        grid_of(&self.cells, self.rows, self.cols)
+    fn grid(&self) -> DecodedGrid<'_> {
+        DecodedGrid::of_play(&self.cells, self.rows, self.cols)
     }
 
     /// Marks the hidden mine `i` as proven.
@@ -261,7 +228,7 @@ impl CertainPlay {
         let cell = &mut self.cells[i as usize];
         debug_assert_eq!(*cell, MINE, "only a mine can be proven one");
         if *cell == MINE {
-            *cell = PROVEN;
+            *cell = PROVEN_MINE;
             self.unproven -= 1;
             try_push(&mut self.proven, i)?;
         }
@@ -297,7 +264,7 @@ impl CertainPlay {
             if first > last {
                 continue;
             }
-            let grid = grid_of(&self.cells, self.rows, self.cols);
+            let grid = DecodedGrid::of_play(&self.cells, self.rows, self.cols);
             self.rules.reload(grid, first as usize, last as usize);
             done = Some(last);
         }
@@ -311,7 +278,7 @@ impl CertainPlay {
 
     /// Plays certain moves until none is left; returns the safe cells still hidden.
     pub(crate) fn play(&mut self, counter: &mut Counter, logic: Logic) -> Result<usize> {
-        let grid = grid_of(&self.cells, self.rows, self.cols);
+        let grid = DecodedGrid::of_play(&self.cells, self.rows, self.cols);
         self.rules.load(grid)?;
         loop {
             self.cascade()?;
@@ -365,7 +332,7 @@ impl CertainPlay {
                         mines &= mines - 1;
                         let i = r * self.cols + c;
                         if self.cells[i] == MINE {
-                            self.cells[i] = PROVEN;
+                            self.cells[i] = PROVEN_MINE;
                             self.unproven -= 1;
                         }
                     }
@@ -378,7 +345,7 @@ impl CertainPlay {
     /// One exact step: reveals every cell no counted layout puts a mine on and proves every
     /// cell every layout does; returns how many cells were revealed.
     fn exact_step(&mut self, counter: &mut Counter, logic: Logic) -> Result<usize> {
-        let grid = grid_of(&self.cells, self.rows, self.cols);
+        let grid = DecodedGrid::of_play(&self.cells, self.rows, self.cols);
         let (todo, proven) = (&mut self.todo, &mut self.proven_now);
         todo.clear();
         proven.clear();

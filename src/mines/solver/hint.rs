@@ -23,9 +23,11 @@
 //!    click opens an area (its 3 x 3 block holds no mine), that block lies wholly on the board
 //!    and touches more hidden cells than a corner block does, so the opening is larger.
 
-use super::probability::{grid_of, with_counter, Counter, Probabilities};
-use super::view::{View, HIDDEN};
+use super::decoded_grid::DecodedGrid;
+use super::probability::{with_counter, Counter, Probabilities};
+use super::view::View;
 use crate::error::{try_filled, try_push, try_reserve, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::HIDDEN;
 
 /// A suggested cell and the probability that it holds a mine.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -95,7 +97,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
     let hidden = view.hidden_count();
     if hidden == 0 {
         // A full view with mines left over contradicts itself; say so rather than "game over".
-        counter.analyse(grid_of(view), view.mines())?;
+        counter.analyse(DecodedGrid::of_view(view), view.mines())?;
         return Err(Error::new(
             ErrorKind::GameOver,
             "the view has no hidden cell; the game is over",
@@ -109,7 +111,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
         Hint { row, col, risk }
     };
     // The whole view is counted either way: that is what proves it consistent.
-    counter.analyse(grid_of(view), view.mines())?;
+    counter.analyse(DecodedGrid::of_view(view), view.mines())?;
     if !all_safe {
         if let Some(&first) = counter.constraints().safe().iter().min() {
             return Ok(Advice {

@@ -4,11 +4,13 @@
 
 pub(crate) mod certain_moves; // play with certain moves only; gg_mines_solvable
 pub(crate) mod component_count; // exact layout counts of one component, by mine total
-pub(crate) mod constraints; // the constraints numbers put on their neighbours, and components
+pub(crate) mod constraints; // the constraints numbers put on their neighbours; components/ splits
 pub(crate) mod count_cache; // counted components, reused across positions
+pub(crate) mod decoded_grid; // a grid as the solver reads it: counts, hidden, known mines
 pub(crate) mod endgame; // exact endgame play when few layouts remain
 pub(crate) mod hint; // which cell to reveal next: gg_mines_hint
 pub(crate) mod mine_total; // components combined over the mine total
 pub(crate) mod probability; // exact mine probabilities: gg_mines_probabilities
+pub(crate) mod row_rules; // the single-number rule on whole rows of bit masks
 pub(crate) mod view; // the player's view, as the solver reads it
 pub(crate) mod wide; // a float with a 64-bit exponent, for layout counts

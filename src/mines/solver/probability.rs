@@ -21,12 +21,14 @@
 //! answer, and a thread that met a huge view drops it afterwards).
 
 use super::component_count::Counting;
-use super::constraints::{Constraints, Grid, VIEW_DECODE};
+use super::constraints::Constraints;
 use super::count_cache::{CountCache, Lookup};
+use super::decoded_grid::DecodedGrid;
 use super::mine_total::MineTotal;
-use super::view::{View, HIDDEN};
+use super::view::View;
 use super::wide::Wide;
 use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::HIDDEN;
 use std::cell::RefCell;
 
 pub use super::component_count::MAX_TABLE_ENTRIES;
@@ -161,16 +163,6 @@ pub(crate) fn with_counter<R>(f: impl FnOnce(&mut Counter) -> R) -> R {
     })
 }
 
-/// `view` as the core reads it.
-pub(crate) fn grid_of(view: &View) -> Grid<'_> {
-    Grid {
-        cells: view.cells(),
-        rows: view.rows(),
-        cols: view.cols(),
-        decode: &VIEW_DECODE,
-    }
-}
-
 impl Counter {
     /// An empty counter.
     pub fn new() -> Counter {
@@ -186,13 +178,13 @@ impl Counter {
 
     /// [`Counter::probabilities`] into `out`, reusing its buffers.
     pub fn probabilities_into(&mut self, view: &View, out: &mut Probabilities) -> Result<()> {
-        self.analyse(grid_of(view), view.mines())?;
+        self.analyse(DecodedGrid::of_view(view), view.mines())?;
         self.fill(view, out)
     }
 
     /// Number of layouts that agree with `view`; see [`count_layouts`].
     pub fn count_layouts(&mut self, view: &View) -> Result<Wide> {
-        match self.analyse(grid_of(view), view.mines()) {
+        match self.analyse(DecodedGrid::of_view(view), view.mines()) {
             Ok(z) => Ok(z),
             Err(e) if e.kind() == ErrorKind::Inconsistent => Ok(Wide::ZERO),
             Err(e) => Err(e),
@@ -204,7 +196,7 @@ impl Counter {
     /// layouts; afterwards [`Counter::constraints`] and [`Counter::chances`] describe them.
     ///
     /// Errors: `Inconsistent` when no layout fits, `OutOfMemory`.
-    pub(crate) fn analyse(&mut self, grid: Grid, mines: usize) -> Result<Wide> {
+    pub(crate) fn analyse(&mut self, grid: DecodedGrid, mines: usize) -> Result<Wide> {
         self.read(grid)?;
         let settled = self.cons.mines().len();
         if settled > mines {
@@ -231,7 +223,7 @@ impl Counter {
     /// they settled.
     ///
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
-    pub(crate) fn settle(&mut self, grid: Grid) -> Result<()> {
+    pub(crate) fn settle(&mut self, grid: DecodedGrid) -> Result<()> {
         self.cells = grid.cells.len();
         self.cons.build(grid)
     }
@@ -240,7 +232,7 @@ impl Counter {
     /// whatever the mine total; afterwards [`Counter::component_chances`] describes them.
     ///
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
-    pub(crate) fn read(&mut self, grid: Grid) -> Result<()> {
+    pub(crate) fn read(&mut self, grid: DecodedGrid) -> Result<()> {
         self.cells = grid.cells.len();
         self.cache.make_room();
         self.cons.build(grid)?;

@@ -1,30 +1,12 @@
 //! The player's view of a Minesweeper game, as the solver reads it.
 //!
-//! Alphabet (the one `gg_mines_view` writes): 'E' and 'F' are hidden cells (a flag is only a
-//! player's claim, so the solver ignores it), 'B' is a revealed cell with no neighbouring mine and
-//! '1'-'8' a revealed count. Anything else is refused.
+//! It reads the player's view alphabet of `board/alphabet.rs` without the loss marks: 'E' and 'F'
+//! hidden, 'B' and '1'-'8' revealed. Anything else is refused. A parsed view holds each cell's
+//! count 0..=8, or [`HIDDEN`].
 
 use crate::error::{try_filled, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::{digit, BLANK, EMPTY, HIDDEN, VIEW_VALID};
 use crate::mines::board::leetcode_board::{check_shape, describe_byte, first_outside};
-
-/// A hidden cell in [`View::cells`]; revealed cells hold their count 0..=8.
-pub const HIDDEN: u8 = 0xFF;
-
-/// A flagged hidden cell in the player-view alphabet.
-pub const FLAG: u8 = b'F';
-
-const VIEW_VALID: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'E' as usize] = true;
-    t[FLAG as usize] = true;
-    t[b'B' as usize] = true;
-    let mut d = b'1';
-    while d <= b'8' {
-        t[d as usize] = true;
-        d += 1;
-    }
-    t
-};
 
 /// A validated player view: `rows x cols` cells, each [`HIDDEN`] or a revealed count, and the
 /// total number of mines on the board.
@@ -67,7 +49,7 @@ impl View {
         let mut cells = try_filled(len, HIDDEN)?;
         for (c, &b) in cells.iter_mut().zip(bytes) {
             *c = match b {
-                b'B' => 0,
+                BLANK => 0,
                 b'1'..=b'8' => b - b'0',
                 _ => HIDDEN,
             };
@@ -207,9 +189,8 @@ impl View {
         self.cells
             .iter()
             .map(|&c| match c {
-                HIDDEN => b'E',
-                0 => b'B',
-                d => b'0' + d,
+                HIDDEN => EMPTY,
+                d => digit(d),
             })
             .collect()
     }

@@ -9,7 +9,8 @@
 use super::regions::Regions;
 use super::zini::greedy_zini;
 use crate::error::{try_filled, Result};
-use crate::mines::board::leetcode_board::{check_revealed_counts, Board, LEETCODE_MINES};
+use crate::mines::board::alphabet::LEETCODE_MINES;
+use crate::mines::board::leetcode_board::{check_revealed_counts, Board};
 
 /// What a layout asks of a player, whatever the play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

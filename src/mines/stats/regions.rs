@@ -10,10 +10,9 @@
 //! first cell.
 
 use crate::error::{try_filled, try_reserve, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::MINE_COUNT;
 use crate::mines::board::block::for_block;
 
-/// Count byte of a mine.
-pub(crate) const MINE_CELL: u8 = 9;
 /// Set on a numbered cell that borders an opening.
 const BORDER: u8 = 0x10;
 /// Label of a cell that belongs to no opening.
@@ -24,7 +23,7 @@ pub(crate) const NO_OPENING: u32 = u32::MAX;
 pub(crate) struct Regions {
     rows: usize,
     cols: usize,
-    /// Per cell: its count of neighbouring mines, or `MINE_CELL`; `BORDER` set on numbered cells
+    /// Per cell: its count of neighbouring mines, or `MINE_COUNT`; `BORDER` set on numbered cells
     /// next to an opening.
     cells: Vec<u8>,
     /// Per cell: its opening, or `NO_OPENING` for mines and numbered cells.
@@ -48,14 +47,14 @@ impl Regions {
         }
         let mut cells = try_filled(len, 0u8)?;
         for (i, cell) in cells.iter_mut().enumerate() {
-            *cell = if is_mine(i) { MINE_CELL } else { 0 };
+            *cell = if is_mine(i) { MINE_COUNT } else { 0 };
         }
         for i in 0..len {
-            if cells[i] == MINE_CELL {
+            if cells[i] == MINE_COUNT {
                 continue;
             }
             let mut k = 0;
-            for_block(i, rows, cols, |j| k += u8::from(cells[j] == MINE_CELL));
+            for_block(i, rows, cols, |j| k += u8::from(cells[j] == MINE_COUNT));
             cells[i] = k;
         }
         let mut regions = Regions {
@@ -89,7 +88,7 @@ impl Regions {
                     }
                     return new;
                 }
-                if *cell != MINE_CELL {
+                if *cell != MINE_COUNT {
                     *cell |= BORDER;
                 }
                 false
@@ -121,10 +120,10 @@ impl Regions {
     /// Whether cell `i` is a mine.
     #[inline]
     pub(crate) fn is_mine(&self, i: usize) -> bool {
-        self.cells[i] == MINE_CELL
+        self.cells[i] == MINE_COUNT
     }
 
-    /// The count of neighbouring mines of safe cell `i` (0..=8), or `MINE_CELL`.
+    /// The count of neighbouring mines of safe cell `i` (0..=8), or `MINE_COUNT`.
     #[inline]
     pub(crate) fn count(&self, i: usize) -> u8 {
         self.cells[i] & !BORDER
@@ -154,7 +153,7 @@ impl Regions {
     pub(crate) fn histogram(&self) -> [usize; 9] {
         let mut counts = [0usize; 9];
         for &b in &self.cells {
-            if b != MINE_CELL {
+            if b != MINE_COUNT {
                 counts[usize::from(b & !BORDER)] += 1;
             }
         }
