@@ -4,10 +4,10 @@
 //! equally likely. A cell's probability is the share of those layouts that put a mine on it.
 //!
 //! The steps, each in its own file:
-//! 1. `constraints.rs` reads the numbers on the frontier, settles what the cheap rules settle and
+//! 1. `constraints/` reads the numbers on the frontier, settles what the cheap rules settle and
 //!    splits the rest into groups and independent components;
-//! 2. `component_count.rs` counts each component's layouts by mine total (a sweep DP), reusing
-//!    the components `count_cache.rs` remembers;
+//! 2. `component_count/` counts each component's layouts by mine total (a DP over its groups),
+//!    reusing the components `count_cache.rs` remembers;
 //! 3. `mine_total.rs` combines the components over the mine total with the floating cells'
 //!    binomial weight, and gives each component the weight of each of its totals;
 //! 4. a backward pass per component turns those weights into each group's expected mines.

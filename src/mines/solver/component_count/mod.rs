@@ -1,0 +1,363 @@
+//! Exact counting of one component: how many ways its groups can hold their mines, by total.
+//!
+//! A dynamic programme takes the component's groups one at a time, in an order that keeps few
+//! numbers *open* (entered by the DP but not finished). The state is the partial sum of every open
+//! number, packed into a 128-bit key, plus the mines placed so far; a group holding `k` of its `s`
+//! cells as mines stands for C(s, k) layouts. Minesweeper frontiers are curves, so an order along them
+//! keeps only a few numbers open and the tables stay small; the count is exact however many
+//! layouts there are. A backward pass gives each group's expected mines (and expected safe
+//! cells) under any weighting of the component's totals, which is how the rest of the board
+//! enters.
+//!
+//! Counts stay in `f64` for components of at most 400 cells (at most 2^400 layouts) and in
+//! [`Wide`] beyond. All terms are non-negative, so an expectation is exactly 0 only when no
+//! weighted layout contributes.
+//!
+//! Limits: the work grows with the numbers an order must keep open at once (the frontier's
+//! "width"), not with the board. A contrived frontier whose width exceeds 128 bits of state or
+//! whose tables would exceed [`MAX_TABLE_ENTRIES`] is refused with `OutOfMemory`.
+
+mod group_order; // the order the groups are taken in, and each step's plan
+mod key_index; // state key -> state index, open addressing
+mod layout_tables; // the tables: the forward pass, totals, the backward pass
+
+use super::constraints::Constraints;
+use super::wide::Wide;
+use crate::error::{try_refill, try_reserve, Error, ErrorKind, Result};
+use group_order::{group_order, Plan};
+use key_index::KeyIndex;
+use layout_tables::{backward, forward, totals_of, Dp, Num};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The most table entries (states times mine counts, over all of a component's levels) one
+/// component may use before it is refused with `OutOfMemory`.
+pub const MAX_TABLE_ENTRIES: usize = 1 << 23;
+
+/// Bits of a state key: each open number's partial sum takes just enough bits for its need.
+const KEY_BITS: u32 = 128;
+
+/// Components with at most this many groups are swept in breadth-first order.
+const SMALL_COMPONENT: usize = 12;
+
+/// Counts in `f64` up to this many cells (at most 2^400 layouts).
+const F64_CELLS: usize = 400;
+
+const NONE: u32 = u32::MAX;
+
+/// A counted component: its plan, its tables and its layout counts by mine total.
+#[derive(Default)]
+pub(crate) struct Counted {
+    /// What identifies the component (see `count_cache.rs`).
+    pub(crate) signature: Vec<u32>,
+    plan: Plan,
+    /// Tables in `f64` for components of at most [`F64_CELLS`] cells.
+    small: Option<Dp<f64>>,
+    spare: Dp<f64>,
+    /// Layouts by mine total, `0..=cells`.
+    pub(crate) totals: Vec<Wide>,
+    /// Total cells of the component.
+    pub(crate) cells: usize,
+    /// A number's board cell, to name the component in messages.
+    pub(crate) any_cell: u32,
+}
+
+/// Reusable scratch for planning, counting and the backward pass.
+#[derive(Default)]
+pub(crate) struct Counting {
+    first: Vec<u32>,
+    last: Vec<u32>,
+    left: Vec<u32>,
+    slot: Vec<u32>,
+    opened: Vec<bool>,
+    local: Vec<u32>,
+    order: Vec<u32>,
+    dist: Vec<u32>,
+    dist2: Vec<u32>,
+    bfs: Vec<u32>,
+    score: Vec<i32>,
+    done: Vec<bool>,
+    in_cand: Vec<bool>,
+    heap: BinaryHeap<Reverse<(i32, u32, u32)>>,
+    index: KeyIndex,
+    b_next: Vec<f64>,
+    b_prev: Vec<f64>,
+    wb_next: Vec<Wide>,
+    wb_prev: Vec<Wide>,
+    weights: Vec<f64>,
+    wide_dp: Dp<Wide>,
+    /// Table entries filled so far.
+    entries: u64,
+}
+
+impl Counting {
+    /// Table entries filled by every count so far: a deterministic measure of the work.
+    pub(crate) fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    /// Sizes the per-number and per-group scratch for one build of `cons`.
+    pub(crate) fn prepare(&mut self, cons: &Constraints) -> Result<()> {
+        let n = cons.numbers();
+        let g = cons.groups();
+        try_refill(&mut self.first, n, NONE)?;
+        try_refill(&mut self.last, n, 0)?;
+        try_refill(&mut self.left, n, 0)?;
+        try_refill(&mut self.slot, n, 0)?;
+        try_refill(&mut self.opened, n, false)?;
+        try_refill(&mut self.local, g, 0)?;
+        Ok(())
+    }
+}
+
+fn too_entangled(cell: u32, cols: usize, why: &str) -> Error {
+    let (r, c) = (cell as usize / cols, cell as usize % cols);
+    Error::new(
+        ErrorKind::OutOfMemory,
+        format!("the frontier around cell ({r}, {c}) is too entangled for exact counting: {why}"),
+    )
+}
+
+impl Counted {
+    /// Plans and counts component `comp` of `cons` into `self`, reusing its buffers. `work` must
+    /// have been prepared for this build of `cons`.
+    pub(crate) fn count(
+        &mut self,
+        cons: &Constraints,
+        comp: usize,
+        work: &mut Counting,
+    ) -> Result<()> {
+        let groups = cons.component_groups(comp);
+        self.any_cell = cons.number_cell(cons.group_numbers(groups[0])[0]);
+        self.cells = groups.iter().map(|&g| cons.group_cells(g).len()).sum();
+        group_order(cons, groups, work)?;
+        self.plan_steps(cons, work)?;
+        let cols = cons.cols();
+        self.totals.clear();
+        if self.cells <= F64_CELLS {
+            let mut dp = self
+                .small
+                .take()
+                .unwrap_or_else(|| std::mem::take(&mut self.spare));
+            let r = forward(&mut dp, &self.plan, cols, self.any_cell, work);
+            if let Err(e) = r {
+                self.spare = dp;
+                return Err(e);
+            }
+            let t = totals_of(&dp);
+            try_reserve(&mut self.totals, t.len())?;
+            self.totals.extend(t.iter().map(|x| x.to_wide()));
+            self.small = Some(dp);
+        } else {
+            if let Some(dp) = self.small.take() {
+                self.spare = dp;
+            }
+            let mut dp = std::mem::take(&mut work.wide_dp);
+            let r = forward(&mut dp, &self.plan, cols, self.any_cell, work);
+            if r.is_ok() {
+                let t = totals_of(&dp);
+                try_reserve(&mut self.totals, t.len())?;
+                self.totals.extend_from_slice(t);
+            }
+            work.wide_dp = dp;
+            r?;
+        }
+        Ok(())
+    }
+
+    /// Steps of the plan (one per group).
+    pub(crate) fn steps(&self) -> usize {
+        self.plan.sizes.len()
+    }
+
+    /// The board cells of step `s`'s group.
+    pub(crate) fn step_cells(&self, s: usize) -> &[u32] {
+        self.plan.step_cells.row(s)
+    }
+
+    /// Per step, the expected mines and expected safe cells of its group, each layout of the
+    /// component weighted by `g[its mine total]` (missing weights count as 0). Written to `out`.
+    pub(crate) fn expected(
+        &self,
+        g: &[Wide],
+        cols: usize,
+        work: &mut Counting,
+        out: &mut Vec<(Wide, Wide)>,
+    ) -> Result<()> {
+        out.clear();
+        let steps = self.steps();
+        try_reserve(out, steps)?;
+        let gmax = g
+            .iter()
+            .copied()
+            .fold(Wide::ZERO, |a, b| if b > a { b } else { a });
+        if gmax.is_zero() {
+            out.resize(steps, (Wide::ZERO, Wide::ZERO));
+            return Ok(());
+        }
+        if let Some(dp) = &self.small {
+            // f64 suffices when the weights span less than 2^500: forward counts are at most
+            // 2^400 and weights at least 2^-500 of the largest, so nothing over- or underflows.
+            if g.iter()
+                .all(|x| x.is_zero() || x.exponent() - gmax.exponent() > -500)
+            {
+                work.weights.clear();
+                try_reserve(&mut work.weights, g.len())?;
+                work.weights.extend(g.iter().map(|x| x.ratio(gmax)));
+                let weights = std::mem::take(&mut work.weights);
+                let mut b_next = std::mem::take(&mut work.b_next);
+                let mut b_prev = std::mem::take(&mut work.b_prev);
+                let r = backward(
+                    dp,
+                    &self.plan,
+                    &weights,
+                    &mut b_next,
+                    &mut b_prev,
+                    |m, s| {
+                        out.push((Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax));
+                    },
+                );
+                work.weights = weights;
+                work.b_next = b_next;
+                work.b_prev = b_prev;
+                r?;
+                out.reverse();
+                return Ok(());
+            }
+        }
+        let mut dp = std::mem::take(&mut work.wide_dp);
+        let mut r = forward(&mut dp, &self.plan, cols, self.any_cell, work);
+        if r.is_ok() {
+            let mut b_next = std::mem::take(&mut work.wb_next);
+            let mut b_prev = std::mem::take(&mut work.wb_prev);
+            r = backward(&dp, &self.plan, g, &mut b_next, &mut b_prev, |m, s| {
+                out.push((m, s));
+            });
+            work.wb_next = b_next;
+            work.wb_prev = b_prev;
+        }
+        work.wide_dp = dp;
+        r?;
+        out.reverse();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mines::solver::decoded_grid::DecodedGrid;
+    use crate::mines::{digit, SplitMix64, View, EMPTY};
+
+    /// A random view of a `rows x cols` layout with about a third of its safe cells revealed.
+    fn random_view(rng: &mut SplitMix64, rows: usize, cols: usize) -> View {
+        let n = rows * cols;
+        let mine: Vec<bool> = (0..n).map(|_| rng.below(4) == 0).collect();
+        let bytes: Vec<u8> = (0..n)
+            .map(|i| {
+                if mine[i] || rng.below(3) != 0 {
+                    return EMPTY;
+                }
+                let (r, c) = (i / cols, i % cols);
+                let mut k = 0;
+                for rr in r.saturating_sub(1)..(r + 2).min(rows) {
+                    for cc in c.saturating_sub(1)..(c + 2).min(cols) {
+                        k += u8::from(mine[rr * cols + cc]);
+                    }
+                }
+                digit(k)
+            })
+            .collect();
+        View::parse(&bytes, rows, cols, 0).unwrap()
+    }
+
+    /// Layouts of the component's cells by mine total, by trying every assignment: each number
+    /// of the component must see exactly its remaining need among the component's cells.
+    fn brute_totals(cons: &Constraints, comp: usize) -> Vec<f64> {
+        let groups = cons.component_groups(comp);
+        let cells: Vec<u32> = groups
+            .iter()
+            .flat_map(|&g| cons.group_cells(g).iter().copied())
+            .collect();
+        let mut numbers: Vec<u32> = groups
+            .iter()
+            .flat_map(|&g| cons.group_numbers(g).iter().copied())
+            .collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        let mut totals = vec![0.0; cells.len() + 1];
+        for mask in 0u64..1 << cells.len() {
+            let is_mine = |cell: u32| {
+                let k = cells.iter().position(|&x| x == cell).unwrap();
+                mask >> k & 1 == 1
+            };
+            let fits = numbers.iter().all(|&n| {
+                let seen: u32 = cons
+                    .number_groups(n)
+                    .iter()
+                    .flat_map(|&g| cons.group_cells(g).iter())
+                    .map(|&c| u32::from(is_mine(c)))
+                    .sum();
+                seen == u32::from(cons.number_need(n))
+            });
+            if fits {
+                totals[mask.count_ones() as usize] += 1.0;
+            }
+        }
+        totals
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn counts_by_total_match_every_assignment_tried() {
+        let mut rng = SplitMix64::new(29);
+        let (mut cons, mut work, mut counted) =
+            (Constraints::new(), Counting::default(), Counted::default());
+        let mut components = 0;
+        for _ in 0..400 {
+            let (rows, cols) = (2 + rng.below(4) as usize, 2 + rng.below(5) as usize);
+            let view = random_view(&mut rng, rows, cols);
+            cons.build(DecodedGrid::of_view(&view)).unwrap();
+            work.prepare(&cons).unwrap();
+            for comp in 0..cons.components() {
+                let want = brute_totals(&cons, comp);
+                if want.len() > 17 {
+                    continue;
+                }
+                counted.count(&cons, comp, &mut work).unwrap();
+                let got: Vec<f64> = counted.totals.iter().map(|w| w.to_f64()).collect();
+                assert_eq!(got, want[..got.len()], "view {:?}", view.to_bytes());
+                assert!(want[got.len()..].iter().all(|&x| x == 0.0));
+                assert_eq!(counted.cells, want.len() - 1);
+                components += 1;
+            }
+        }
+        assert!(
+            components > 200,
+            "only {components} components were checked"
+        );
+    }
+
+    #[test]
+    fn expected_mines_match_the_counts_by_total() {
+        // A corner '1' with three hidden neighbours: each holds the mine in one of 3 layouts.
+        let view = View::parse(b"1EEE", 2, 2, 1).unwrap();
+        let mut cons = Constraints::new();
+        cons.build(DecodedGrid::of_view(&view)).unwrap();
+        let (mut work, mut counted) = (Counting::default(), Counted::default());
+        work.prepare(&cons).unwrap();
+        assert_eq!(cons.components(), 1);
+        counted.count(&cons, 0, &mut work).unwrap();
+        let totals: Vec<f64> = counted.totals.iter().map(|w| w.to_f64()).collect();
+        assert_eq!(totals[..2], [0.0, 3.0]);
+        let mut out = Vec::new();
+        // Weight only the layouts with one mine.
+        let g = [Wide::ZERO, Wide::from_f64(1.0)];
+        counted
+            .expected(&g, cons.cols(), &mut work, &mut out)
+            .unwrap();
+        let mines: f64 = out.iter().map(|(m, _)| m.to_f64()).sum();
+        let safe: f64 = out.iter().map(|(_, s)| s.to_f64()).sum();
+        assert_eq!((mines, safe), (3.0, 6.0));
+    }
+}
