@@ -27,15 +27,18 @@ pub use board::leetcode_board::{
     cell_count, check_coordinate, check_shape, describe_byte, first_outside, Board,
 };
 pub use click::leetcode_click::{click, click_cells, reveal_empty, Click};
-pub use game::session::{Config, FirstClick, Game, GameState, PlayStats};
+pub use game::config::{Config, FirstClick};
+pub use game::play_stats::PlayStats;
+pub use game::session::{Game, GameState};
 pub use generate::mine_placement::{Exclusion, Layout, MineSink};
 pub use generate::no_guess::{no_guess_layout, MAX_DRAWS, MAX_WORK};
 pub use generate::rng::SplitMix64;
-pub use solver::certain_moves::{unsolved_after, Logic};
+pub use solver::certain_moves::Logic;
 pub use solver::hint::{advise, advise_with, hint, hint_with, Advice, Hint};
 pub use solver::probability::{
     count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES,
 };
+pub use solver::solvable::unsolved_after;
 pub use solver::view::View;
 pub use solver::wide::{binomial, Wide};
 pub use stats::board_stats::{measure, BoardStats};

@@ -1,5 +1,5 @@
 //! The chord: on a revealed number with exactly that many flags around it, reveal every other
-//! hidden neighbour at once. A game-session move (`session.rs`).
+//! hidden neighbour at once. A game move, like `reveal.rs` and `flag.rs`.
 
 use super::session::{Game, GameState};
 use crate::error::Result;

@@ -2,4 +2,10 @@
 //! loss, and what the player sees.
 
 pub(crate) mod chord; // the chord move
-pub(crate) mod session; // the game: configuration, moves, state and views
+pub(crate) mod config; // size, mines, seed, the first-click rule, no-guess generation
+pub(crate) mod flag; // the flag toggle move
+pub(crate) mod generation; // the one place a game's board is generated
+pub(crate) mod play_stats; // clicks, effective clicks, 3BV solved
+pub(crate) mod reveal; // the reveal move
+pub(crate) mod session; // the game: how it starts, its state, what every move shares
+pub(crate) mod views; // what the player sees, and the true board

@@ -1,115 +1,20 @@
-//! A whole Minesweeper game: a generated (or given) board, reveals, flags, chords, win and loss.
+//! A whole Minesweeper game: the game itself, how it starts (generated or given), its state and
+//! what every move shares. The moves are in `reveal.rs`, `flag.rs` and `chord.rs`, what the
+//! player sees in `views.rs`, the statistics in `play_stats.rs`.
 //!
 //! The game keeps one byte per cell: the LeetCode alphabet plus two flag marks (see
-//! `board/alphabet.rs`). Hidden unflagged safe cells
-//! are exactly the 'E' bytes, so the core flood fill ([`reveal_empty`]) opens regions on the grid
-//! directly and walks around flags, and a counter of hidden safe cells makes the win check O(1).
+//! `board/alphabet.rs`). Hidden unflagged safe cells are exactly the 'E' bytes, so the core flood
+//! fill ([`reveal_empty`]) opens regions on the grid directly and walks around flags, and a
+//! counter of hidden safe cells makes the win check O(1).
 
-use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
-use crate::mines::board::alphabet::{
-    is_revealed, EMPTY, EXPLODED, FLAGGED_EMPTY, FLAGGED_MINE, MINE, SESSION_MINES, TRUE_BOARD,
-    VIEW_LOST, VIEW_PLAYING,
-};
-use crate::mines::board::block::block_len;
+use super::config::{Config, FirstClick};
+use super::generation::generate;
+use crate::error::{try_filled, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::{EMPTY, EXPLODED, FLAGGED_EMPTY, MINE, SESSION_MINES};
 use crate::mines::board::leetcode_board::{
     check_coordinate, check_revealed_counts, check_shape, Board,
 };
-use crate::mines::click::leetcode_click::{reveal_empty, Click};
-use crate::mines::generate::mine_placement::{Exclusion, Layout, MineSink};
-use crate::mines::generate::no_guess::no_guess_layout;
-use crate::mines::solver::certain_moves::Logic;
-use crate::mines::stats::regions::Regions;
-
-/// Where the first reveal may land, and so when the mines are placed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FirstClick {
-    /// Mines are placed when the game is created; the first reveal may hit one.
-    Any,
-    /// Mines are placed at the first reveal, never on the revealed cell.
-    Safe,
-    /// Mines are placed at the first reveal, none in its 3x3 block, so it opens a zero.
-    Opening,
-}
-
-impl FirstClick {
-    /// The most mines a `rows x cols` board can hold under this rule, whatever the first click:
-    /// all cells, all but one, or all but the largest 3x3 block the board has room for
-    /// (a block is clipped at the edges, so a 2 x 2 board has no room for any mine).
-    pub fn max_mines(self, rows: usize, cols: usize) -> usize {
-        let cells = rows.saturating_mul(cols);
-        match self {
-            FirstClick::Any => cells,
-            FirstClick::Safe => cells.saturating_sub(1),
-            // The block around (1, 1) is as large as any on the board.
-            FirstClick::Opening => cells.saturating_sub(block_len(1, 1, rows, cols)),
-        }
-    }
-
-    /// The cells the layout keeps clear when the first reveal is at `(row, col)`.
-    pub fn exclusion(self, row: usize, col: usize) -> Exclusion {
-        match self {
-            FirstClick::Any => Exclusion::None,
-            FirstClick::Safe => Exclusion::Cell(row, col),
-            FirstClick::Opening => Exclusion::Block(row, col),
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            FirstClick::Any => "",
-            FirstClick::Safe => " with a safe first click",
-            FirstClick::Opening => " with an opening first click (its 3x3 block stays clear)",
-        }
-    }
-}
-
-/// How to generate a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// Mines on the board.
-    pub mines: usize,
-    /// The seed: the same seed, rule and first click give the same board everywhere.
-    pub seed: u64,
-    /// The first-click rule.
-    pub first_click: FirstClick,
-    /// A board won from the first click by certain moves alone, proven with this logic: with
-    /// the mine count, or from the numbers alone. Needs [`FirstClick::Safe`] or
-    /// [`FirstClick::Opening`]. Generation is bounded: it may fail with `GenerationFailed`, at
-    /// the first reveal.
-    pub no_guess: Option<Logic>,
-}
-
-impl Config {
-    /// Checks the dimensions, the options and the mine count; returns the number of cells.
-    pub fn check(&self) -> Result<usize> {
-        let cells = checked_area(self.rows, self.cols, 1)?;
-        if self.no_guess.is_some() && self.first_click == FirstClick::Any {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                "no_guess needs a first click to start from: the SAFE or OPENING first-click \
-                 rule (GG_FIRST_CLICK_SAFE, GG_FIRST_CLICK_OPENING), not ANY",
-            ));
-        }
-        let most = self.first_click.max_mines(self.rows, self.cols);
-        if self.mines > most {
-            return Err(Error::new(
-                ErrorKind::TooManyMines,
-                format!(
-                    "{} mines do not fit on a {} x {} board{}; at most {most} are allowed",
-                    self.mines,
-                    self.rows,
-                    self.cols,
-                    self.first_click.describe()
-                ),
-            ));
-        }
-        Ok(cells)
-    }
-}
+use crate::mines::click::leetcode_click::reveal_empty;
 
 /// Whether the game goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -147,13 +52,13 @@ pub struct Game {
     pub(crate) cells: Vec<u8>,
     pub(crate) rows: usize,
     pub(crate) cols: usize,
-    mines: usize,
-    flags: usize,
+    pub(crate) mines: usize,
+    pub(crate) flags: usize,
     /// Safe cells not yet revealed; the game is won when it reaches 0.
-    hidden_safe: usize,
+    pub(crate) hidden_safe: usize,
     pub(crate) state: GameState,
     /// The config whose mines wait for the first reveal (SAFE and OPENING).
-    pending: Option<Config>,
+    pub(crate) pending: Option<Config>,
     pub(crate) clicks: Clicks,
 }
 
@@ -164,66 +69,6 @@ pub(crate) struct Clicks {
     pub(crate) right: usize,
     pub(crate) chords: usize,
     pub(crate) effective: usize,
-}
-
-/// How a game has been played so far; with a clock of its own, a front end shows 3BV/s
-/// (`bbbv_solved` per second) and efficiency (`bbbv_solved` per click).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct PlayStats {
-    /// The board's 3BV; 0 while the layout does not exist yet.
-    pub bbbv: usize,
-    /// Openings with a revealed blank plus revealed numbers that border no opening.
-    pub bbbv_solved: usize,
-    /// Reveals accepted ([`Game::reveal`] returned `Ok`).
-    pub left_clicks: usize,
-    /// Flag toggles accepted ([`Game::toggle_flag`] returned `Ok`).
-    pub right_clicks: usize,
-    /// Chords accepted ([`Game::chord`] returned `Ok`).
-    pub chords: usize,
-    /// Of those moves, the ones that changed the view.
-    pub effective_clicks: usize,
-    /// Flags on the board now.
-    pub flags: usize,
-    /// Safe cells revealed.
-    pub revealed: usize,
-}
-
-/// The session grid as a layout sink: a hidden cell, flagged or not, becomes a mine.
-struct MineWriter<'a>(&'a mut [u8]);
-
-impl MineSink for MineWriter<'_> {
-    fn place(&mut self, index: usize) -> bool {
-        let cell = &mut self.0[index];
-        match *cell {
-            EMPTY => *cell = MINE,
-            FLAGGED_EMPTY => *cell = FLAGGED_MINE,
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// The one place boards are generated: a uniform layout, or a no-guess one built by the solver.
-fn generate(config: &Config, first: Option<(usize, usize)>, cells: &mut [u8]) -> Result<()> {
-    let exclusion = match first {
-        Some((r, c)) => config.first_click.exclusion(r, c),
-        None => Exclusion::None,
-    };
-    let layout = Layout {
-        rows: config.rows,
-        cols: config.cols,
-        mines: config.mines,
-        exclusion,
-    };
-    if let (Some(logic), Some(_)) = (config.no_guess, first) {
-        let mines = no_guess_layout(&layout, config.seed, logic)?;
-        let mut grid = MineWriter(cells);
-        for (i, _) in mines.iter().enumerate().filter(|(_, &mine)| mine) {
-            grid.place(i);
-        }
-        return Ok(());
-    }
-    layout.place(config.seed, &mut MineWriter(cells))
 }
 
 impl Game {
@@ -299,63 +144,6 @@ impl Game {
         })
     }
 
-    /// Reveals `(row, col)`.
-    ///
-    /// A hidden unflagged mine loses the game (`Exploded`); a hidden unflagged safe cell shows
-    /// its count and, when that is zero, floods its opening (`Revealed(cells)`); a flagged or
-    /// revealed cell is left alone (`Unchanged`). The first reveal of a SAFE or OPENING game
-    /// places the mines first. After the game has ended: `GameOver`, nothing changes.
-    pub fn reveal(&mut self, row: usize, col: usize) -> Result<Click> {
-        let click = self.reveal_cell(row, col)?;
-        self.clicks.left += 1;
-        self.clicks.effective += usize::from(click != Click::Unchanged);
-        Ok(click)
-    }
-
-    fn reveal_cell(&mut self, row: usize, col: usize) -> Result<Click> {
-        let i = self.check_move(row, col)?;
-        match self.cells[i] {
-            EMPTY => {
-                if let Some(config) = self.pending {
-                    generate(&config, Some((row, col)), &mut self.cells)?;
-                    self.pending = None;
-                }
-                let n = self.open(row, col)?;
-                Ok(Click::Revealed(n))
-            }
-            MINE => {
-                self.cells[i] = EXPLODED;
-                self.state = GameState::Lost;
-                Ok(Click::Exploded)
-            }
-            _ => Ok(Click::Unchanged),
-        }
-    }
-
-    /// Flags a hidden unflagged cell or unflags a flagged one; returns whether the cell is flagged
-    /// now. A revealed cell is left alone (and is not flagged). After the game has ended:
-    /// `GameOver`, nothing changes.
-    pub fn toggle_flag(&mut self, row: usize, col: usize) -> Result<bool> {
-        let i = self.check_move(row, col)?;
-        self.clicks.right += 1;
-        let cell = &mut self.cells[i];
-        let (now, flagged) = match *cell {
-            EMPTY => (FLAGGED_EMPTY, true),
-            MINE => (FLAGGED_MINE, true),
-            FLAGGED_EMPTY => (EMPTY, false),
-            FLAGGED_MINE => (MINE, false),
-            _ => return Ok(false),
-        };
-        *cell = now;
-        self.clicks.effective += 1;
-        if flagged {
-            self.flags += 1;
-        } else {
-            self.flags -= 1;
-        }
-        Ok(flagged)
-    }
-
     /// Whether the game goes on, is won or is lost.
     pub fn state(&self) -> GameState {
         self.state
@@ -390,58 +178,6 @@ impl Game {
     /// reveal).
     pub fn mines_placed(&self) -> bool {
         self.pending.is_none()
-    }
-
-    /// What the player sees, row-major: 'E' hidden, 'F' flagged, 'B' and '1'-'8' revealed; after
-    /// a loss 'X' for every mine that was hit and 'M' for the other mines, flagged or not.
-    pub fn view_bytes(&self) -> impl ExactSizeIterator<Item = u8> + '_ {
-        let table = if self.state == GameState::Lost {
-            &VIEW_LOST
-        } else {
-            &VIEW_PLAYING
-        };
-        self.cells.iter().map(move |&b| table[usize::from(b)])
-    }
-
-    /// The true board in the LeetCode alphabet, row-major: 'M' and 'E' hidden, 'B' and '1'-'8'
-    /// revealed, 'X' a mine that was hit; flags are not shown. Before the first reveal of a SAFE
-    /// or OPENING game no mine is placed yet, so every cell is 'E'.
-    pub fn board_bytes(&self) -> impl ExactSizeIterator<Item = u8> + '_ {
-        self.cells.iter().map(|&b| TRUE_BOARD[usize::from(b)])
-    }
-
-    /// The play statistics so far. Finding the solved 3BV takes a pass over the board.
-    pub fn stats(&self) -> Result<PlayStats> {
-        let (bbbv, bbbv_solved) = if self.mines_placed() {
-            let cells = &self.cells;
-            let regions = Regions::new(self.rows, self.cols, |i| {
-                SESSION_MINES[usize::from(cells[i])] != 0
-            })?;
-            let solved = regions.bbbv_solved(|i| is_revealed(cells[i]))?;
-            (regions.bbbv(), solved)
-        } else {
-            (0, 0)
-        };
-        Ok(PlayStats {
-            bbbv,
-            bbbv_solved,
-            left_clicks: self.clicks.left,
-            right_clicks: self.clicks.right,
-            chords: self.clicks.chords,
-            effective_clicks: self.clicks.effective,
-            flags: self.flags,
-            revealed: self.rows * self.cols - self.mines - self.hidden_safe,
-        })
-    }
-
-    /// [`view_bytes`](Game::view_bytes), collected.
-    pub fn view(&self) -> Result<Vec<u8>> {
-        collect(self.view_bytes())
-    }
-
-    /// [`board_bytes`](Game::board_bytes), collected.
-    pub fn board(&self) -> Result<Vec<u8>> {
-        collect(self.board_bytes())
     }
 
     /// The cell index of a move, or why the move is refused.
@@ -491,18 +227,10 @@ impl Game {
     }
 }
 
-fn collect(bytes: impl ExactSizeIterator<Item = u8>) -> Result<Vec<u8>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(bytes.len())
-        .map_err(|_| Error::alloc::<u8>(bytes.len(), None))?;
-    v.extend(bytes);
-    Ok(v)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mines::BLANK;
+    use crate::mines::{Click, Logic, BLANK};
 
     fn config(rows: usize, cols: usize, mines: usize, rule: FirstClick) -> Config {
         Config {

@@ -1,4 +1,5 @@
-//! Play with certain moves only, and the exact solvability check built on it.
+//! Play with certain moves only: what the solvability check (`solvable.rs`) and the no-guess
+//! generator run.
 //!
 //! From a first click, reveal every hidden cell that is safe in every layout that fits what is
 //! revealed, until none is left. "Safe in every layout" is exact, not a set of patterns: the cheap
@@ -16,13 +17,13 @@
 //! also fits the numbers, so fewer layouts can only make more cells certain.
 
 use super::decoded_grid::DecodedGrid;
-use super::probability::{with_counter, Counter};
+use super::probability::Counter;
 use super::row_rules::RowRules;
-use crate::error::{try_push, Error, ErrorKind, Result};
+use crate::error::{try_push, Result};
 use crate::mines::board::alphabet::{
     digit, BLANK, EMPTY, HIDDEN, MINE, PLAY_DECODE, PLAY_MINES, PROVEN_MINE,
 };
-use crate::mines::board::leetcode_board::{check_coordinate, check_revealed_counts, Board};
+use crate::mines::board::leetcode_board::{check_revealed_counts, Board};
 use crate::mines::click::flood::Regions;
 use crate::mines::click::leetcode_click::reveal_empty_rows;
 
@@ -33,50 +34,6 @@ pub enum Logic {
     NumbersOnly,
     /// The revealed numbers and the total number of mines.
     WithCount,
-}
-
-/// How many safe cells remain hidden once no certain move is left, playing `board` from a click
-/// at `(row, col)`: 0 means the board is won without a guess.
-///
-/// `board` is a LeetCode board (`rows * cols` bytes, row-major): 'M' a hidden mine, 'E' a hidden
-/// safe cell, 'B' and '1'-'8' revealed cells (each must match its neighbours), 'X' a mine whose
-/// place is known. The total number of mines, for [`Logic::WithCount`], is the number of 'M' and
-/// 'X'.
-///
-/// Errors: `ZeroSize`/`SizeOverflow`/`InvalidArgument` for the shape, `InvalidCell` for a byte
-/// outside the alphabet, `Inconsistent` for a revealed cell that does not match its neighbours,
-/// `OutOfBounds` for the click, `InvalidArgument` when the click is on a mine, `OutOfMemory`.
-///
-/// ```
-/// use gridgames::mines::{unsolved_after, Logic};
-/// // The click opens everything around the corner mine: nothing is left to guess.
-/// assert_eq!(unsolved_after(b"MEEEEEEEE", 3, 3, 2, 2, Logic::NumbersOnly).unwrap(), 0);
-/// // A '1' with three hidden neighbours: no logic can say which holds the mine.
-/// assert_eq!(unsolved_after(b"MEEE", 2, 2, 1, 1, Logic::WithCount).unwrap(), 2);
-/// // 1 x 4, mine at (0, 2): the '1' at (0, 1) finds it, and only the count clears (0, 3).
-/// assert_eq!(unsolved_after(b"EEME", 1, 4, 0, 0, Logic::NumbersOnly).unwrap(), 1);
-/// assert_eq!(unsolved_after(b"EEME", 1, 4, 0, 0, Logic::WithCount).unwrap(), 0);
-/// ```
-pub fn unsolved_after(
-    board: &[u8],
-    rows: usize,
-    cols: usize,
-    row: usize,
-    col: usize,
-    logic: Logic,
-) -> Result<usize> {
-    let mut play = CertainPlay::default();
-    play.load(board, rows, cols)?;
-    check_coordinate(row, col, rows, cols)?;
-    let i = row * cols + col;
-    if PLAY_MINES[usize::from(play.cells[i])] != 0 {
-        return Err(Error::new(
-            ErrorKind::InvalidArgument,
-            format!("the first click ({row}, {col}) is on a mine"),
-        ));
-    }
-    play.open(i)?;
-    with_counter(|counter| play.play(counter, logic))
 }
 
 /// A board being played with certain moves only.
@@ -414,40 +371,5 @@ impl CertainPlay {
             }
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn errors() {
-        let e = unsolved_after(b"ME", 1, 2, 0, 0, Logic::NumbersOnly).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-        assert_eq!(e.detail(), "the first click (0, 0) is on a mine");
-        let e = unsolved_after(b"ME", 1, 2, 1, 0, Logic::NumbersOnly).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::OutOfBounds);
-        let e = unsolved_after(b"M2", 1, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::Inconsistent);
-        let e = unsolved_after(b"MZ", 1, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::InvalidCell);
-        let e = unsolved_after(b"ME", 2, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-    }
-
-    #[test]
-    fn the_count_decides_what_the_numbers_cannot() {
-        let both = |b: &[u8], rows, cols, r, c| {
-            (
-                unsolved_after(b, rows, cols, r, c, Logic::NumbersOnly).unwrap(),
-                unsolved_after(b, rows, cols, r, c, Logic::WithCount).unwrap(),
-            )
-        };
-        assert_eq!(both(b"EEME", 1, 4, 0, 0), (1, 0));
-        assert_eq!(both(b"EEEM", 2, 2, 0, 0), (2, 2));
-        // Already revealed cells count; 'X' is a mine whose place is known.
-        assert_eq!(both(b"B1ME", 1, 4, 0, 0), (1, 0));
-        assert_eq!(both(b"EEXE", 1, 4, 0, 0), (1, 0));
     }
 }

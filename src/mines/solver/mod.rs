@@ -2,7 +2,7 @@
 //! probabilities, the hint, the endgame search, and play by certain moves with the solvability
 //! check built on it.
 
-pub(crate) mod certain_moves; // play with certain moves only; gg_mines_solvable
+pub(crate) mod certain_moves; // play with certain moves only
 pub(crate) mod component_count; // exact layout counts of one component, by mine total
 pub(crate) mod constraints; // the constraints numbers put on their neighbours; components/ splits
 pub(crate) mod count_cache; // counted components, reused across positions
@@ -12,5 +12,6 @@ pub(crate) mod hint; // which cell to reveal next: gg_mines_hint
 pub(crate) mod mine_total; // components combined over the mine total
 pub(crate) mod probability; // exact mine probabilities: gg_mines_probabilities
 pub(crate) mod row_rules; // the single-number rule on whole rows of bit masks
+pub(crate) mod solvable; // whether a board is won without a guess: gg_mines_solvable
 pub(crate) mod view; // the player's view, as the solver reads it
 pub(crate) mod wide; // a float with a 64-bit exponent, for layout counts

@@ -1,0 +1,42 @@
+//! The reveal: a left click on a cell. The first reveal of a SAFE or OPENING game places the mines.
+
+use super::generation::generate;
+use super::session::{Game, GameState};
+use crate::error::Result;
+use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
+use crate::mines::click::leetcode_click::Click;
+
+impl Game {
+    /// Reveals `(row, col)`.
+    ///
+    /// A hidden unflagged mine loses the game (`Exploded`); a hidden unflagged safe cell shows
+    /// its count and, when that is zero, floods its opening (`Revealed(cells)`); a flagged or
+    /// revealed cell is left alone (`Unchanged`). The first reveal of a SAFE or OPENING game
+    /// places the mines first. After the game has ended: `GameOver`, nothing changes.
+    pub fn reveal(&mut self, row: usize, col: usize) -> Result<Click> {
+        let click = self.reveal_cell(row, col)?;
+        self.clicks.left += 1;
+        self.clicks.effective += usize::from(click != Click::Unchanged);
+        Ok(click)
+    }
+
+    fn reveal_cell(&mut self, row: usize, col: usize) -> Result<Click> {
+        let i = self.check_move(row, col)?;
+        match self.cells[i] {
+            EMPTY => {
+                if let Some(config) = self.pending {
+                    generate(&config, Some((row, col)), &mut self.cells)?;
+                    self.pending = None;
+                }
+                let n = self.open(row, col)?;
+                Ok(Click::Revealed(n))
+            }
+            MINE => {
+                self.cells[i] = EXPLODED;
+                self.state = GameState::Lost;
+                Ok(Click::Exploded)
+            }
+            _ => Ok(Click::Unchanged),
+        }
+    }
+}
