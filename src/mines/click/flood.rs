@@ -24,7 +24,7 @@
 //! board holding every byte value leaves no marker free; the queue then grows past its cap, and
 //! an allocation failure there is reported with the board partly revealed.)
 
-use super::flood_rows::RowSweep;
+use super::flood_rows::{RowSweep, SweepTarget};
 use crate::error::{Error, Result};
 use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY};
 use crate::mines::board::neighbours::{find_byte, Classified, Digits, MineBytes, Window};
@@ -158,46 +158,11 @@ impl<'a> Flood<'a> {
         Ok(self.revealed)
     }
 
-    /// Scans the hidden cells `lo..=hi` of row `row`, each of which borders a revealed blank
-    /// (or is the click), and queues what their blanks open.
-    pub(crate) fn open_span(&mut self, row: usize, lo: usize, hi: usize) {
-        self.scan(Span {
-            row,
-            lo,
-            hi,
-            parent: Parent::Neither,
-        });
-    }
-
-    /// Counts `n` cells revealed in row `row` by a row sweep.
-    pub(crate) fn note_revealed(&mut self, row: usize, n: usize) {
-        if n > 0 {
-            self.revealed += n;
-            self.note_touched(row);
-        }
-    }
-
     fn note_touched(&mut self, r: usize) {
         self.touched = Some(match self.touched {
             Some((a, b)) => (a.min(r), b.max(r)),
             None => (r, r),
         });
-    }
-
-    pub(crate) fn rows(&self) -> usize {
-        self.rows
-    }
-
-    pub(crate) fn cols(&self) -> usize {
-        self.cols
-    }
-
-    pub(crate) fn cells(&self) -> &[u8] {
-        self.cells
-    }
-
-    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
-        self.cells
     }
 
     fn drain(&mut self) {
@@ -384,6 +349,43 @@ fn absent_byte(cells: &[u8], mines: &MineTable) -> Option<u8> {
             && b != BLANK
             && !(b'1'..=b'8').contains(&b)
     })
+}
+
+impl SweepTarget for Flood<'_> {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+
+    fn cols(&self) -> usize {
+        self.cols
+    }
+
+    fn cells(&self) -> &[u8] {
+        self.cells
+    }
+
+    fn cells_mut(&mut self) -> &mut [u8] {
+        self.cells
+    }
+
+    /// Counts `n` cells revealed in row `row` by a row sweep.
+    fn note_revealed(&mut self, row: usize, n: usize) {
+        if n > 0 {
+            self.revealed += n;
+            self.note_touched(row);
+        }
+    }
+
+    /// Scans the hidden cells `lo..=hi` of row `row`, each of which borders a revealed blank
+    /// (or is the click), and queues what their blanks open.
+    fn open_span(&mut self, row: usize, lo: usize, hi: usize) {
+        self.scan(Span {
+            row,
+            lo,
+            hi,
+            parent: Parent::Neither,
+        });
+    }
 }
 
 #[cfg(test)]

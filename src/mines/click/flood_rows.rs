@@ -9,10 +9,27 @@
 //! span, so a sweep never has to turn. Random boards open almost wholly in the two sweeps; a maze
 //! leaves most of its work to the span fill, which is right on any board.
 
-use super::flood::Flood;
 use crate::error::{try_refill, Result};
 use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY};
 use crate::mines::board::neighbours::MineBytes;
+
+/// What a sweep needs of the fill it works for (`flood.rs`'s span fill): the grid, a count of
+/// what it revealed, and a span fill for the regions that turn back. An interface of its own, so
+/// that this file does not import the fill that imports it.
+pub(crate) trait SweepTarget {
+    /// Rows of the board.
+    fn rows(&self) -> usize;
+    /// Columns of the board.
+    fn cols(&self) -> usize;
+    /// The board, row-major.
+    fn cells(&self) -> &[u8];
+    /// The board, row-major, to reveal cells in.
+    fn cells_mut(&mut self) -> &mut [u8];
+    /// `n` cells of `row` were revealed.
+    fn note_revealed(&mut self, row: usize, n: usize);
+    /// Opens the span `lo..=hi` of `row` with the span fill.
+    fn open_span(&mut self, row: usize, lo: usize, hi: usize);
+}
 
 /// The sweep's buffers may use at most one byte for this many cells of the board.
 pub(crate) const SWEEP_BYTES_PER_CELL: usize = 64;
@@ -122,7 +139,7 @@ impl RowSweep {
 
     /// Opens the region of the zero cell `(row, col)`: the two sweeps, with the spans they could
     /// not follow left in `flood`'s queue.
-    pub(crate) fn open(&mut self, flood: &mut Flood, row: usize, col: usize) {
+    pub(crate) fn open(&mut self, flood: &mut impl SweepTarget, row: usize, col: usize) {
         let rows = flood.rows();
         self.enter(flood, row, 1);
         // The first row has no row behind: the up sweep takes the row above whole.
@@ -174,7 +191,7 @@ impl RowSweep {
 
     /// Loads the mine bits of rows `r - 1 ..= r + 1`, and the hidden cells of row `r` and of the
     /// row after it in direction `d`.
-    fn enter(&mut self, flood: &Flood, r: usize, d: isize) {
+    fn enter(&mut self, flood: &impl SweepTarget, r: usize, d: isize) {
         self.load(flood, r.wrapping_sub(1), (d < 0).then_some(M_HIDDEN_NEXT));
         self.load(flood, r, Some(M_HIDDEN));
         self.load(flood, r + 1, (d > 0).then_some(M_HIDDEN_NEXT));
@@ -182,7 +199,7 @@ impl RowSweep {
 
     /// Reads row `q` (all clear when off the board) into its mine slot and, if asked, its
     /// hidden cells into mask `hidden`.
-    fn load(&mut self, flood: &Flood, q: usize, hidden: Option<usize>) {
+    fn load(&mut self, flood: &impl SweepTarget, q: usize, hidden: Option<usize>) {
         let w = self.words;
         let cols = flood.cols();
         let mines = self.mines;
@@ -228,7 +245,7 @@ impl RowSweep {
 
     /// Moves the window one row in direction `d` from row `r`: the current row becomes the row
     /// behind, and the row two ahead is read.
-    fn advance(&mut self, flood: &Flood, r: usize, d: isize) {
+    fn advance(&mut self, flood: &impl SweepTarget, r: usize, d: isize) {
         for (from, to) in [
             (M_BLANK, M_PREV_BLANK),
             (M_ZERO, M_PREV_ZERO),
@@ -292,7 +309,7 @@ impl RowSweep {
     /// Finds row `r`'s blanks and counts, then finishes the row behind (in direction `d`): it
     /// gains the counts beside this row's blanks, is written, and hands the span fill the zero
     /// cells where the region turns back.
-    fn step(&mut self, flood: &mut Flood, r: usize, d: isize) {
+    fn step(&mut self, flood: &mut impl SweepTarget, r: usize, d: isize) {
         self.step_masks(r);
         let w = self.words;
         let cols = flood.cols();
@@ -357,7 +374,7 @@ impl RowSweep {
     }
 
     /// Writes row `r`, the last of a sweep: no row after it adds counts.
-    fn finish(&mut self, flood: &mut Flood, r: usize) {
+    fn finish(&mut self, flood: &mut impl SweepTarget, r: usize) {
         let w = self.words;
         let cols = flood.cols();
         let whole = self.covered && self.mask(M_HIDDEN).iter().all(|&h| h == 0);
@@ -455,7 +472,7 @@ fn fill_blanks(chunk: &mut [u8], bits: u64) -> usize {
 }
 
 /// Hands each run of set bits of `turns` (a mask of row `row`) to the span fill.
-fn open_runs(flood: &mut Flood, row: usize, turns: &[u64]) {
+fn open_runs(flood: &mut impl SweepTarget, row: usize, turns: &[u64]) {
     let mut run: Option<(usize, usize)> = None;
     for (k, &t) in turns.iter().enumerate() {
         let mut rest = t;

@@ -3,10 +3,50 @@
 //! The order keeps few numbers *open* (entered but not finished): a number's partial sum is part
 //! of the state only while it is open, so a narrow order keeps the tables small.
 
-use super::{too_entangled, Counted, Counting, KEY_BITS, NONE, SMALL_COMPONENT};
+use super::limits::{too_entangled, KEY_BITS};
 use crate::error::{try_push, try_refill, try_reserve, Error, Result};
 use crate::mines::solver::constraints::Constraints;
 use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Components with at most this many groups are taken in breadth-first order.
+const SMALL_COMPONENT: usize = 12;
+
+const NONE: u32 = u32::MAX;
+
+/// Reusable scratch for ordering and planning, per number and per group.
+#[derive(Default)]
+pub(super) struct OrderScratch {
+    first: Vec<u32>,
+    last: Vec<u32>,
+    left: Vec<u32>,
+    slot: Vec<u32>,
+    opened: Vec<bool>,
+    local: Vec<u32>,
+    order: Vec<u32>,
+    dist: Vec<u32>,
+    dist2: Vec<u32>,
+    bfs: Vec<u32>,
+    score: Vec<i32>,
+    done: Vec<bool>,
+    in_cand: Vec<bool>,
+    heap: BinaryHeap<Reverse<(i32, u32, u32)>>,
+}
+
+impl OrderScratch {
+    /// Sizes the per-number and per-group scratch for one build of `cons`.
+    pub(super) fn prepare(&mut self, cons: &Constraints) -> Result<()> {
+        let n = cons.numbers();
+        let g = cons.groups();
+        try_refill(&mut self.first, n, NONE)?;
+        try_refill(&mut self.last, n, 0)?;
+        try_refill(&mut self.left, n, 0)?;
+        try_refill(&mut self.slot, n, 0)?;
+        try_refill(&mut self.opened, n, false)?;
+        try_refill(&mut self.local, g, 0)?;
+        Ok(())
+    }
+}
 
 /// One number as seen from the group that touches it at one step of the plan.
 #[derive(Clone, Copy)]
@@ -54,10 +94,15 @@ impl Plan {
     }
 }
 
-impl Counted {
-    /// Fills the plan from the order in `work.order`.
-    pub(super) fn plan_steps(&mut self, cons: &Constraints, s: &mut Counting) -> Result<()> {
-        let plan = &mut self.plan;
+impl Plan {
+    /// Fills the plan from the order in `s.order`, for a component of `cells` cells.
+    pub(super) fn build(
+        &mut self,
+        cons: &Constraints,
+        s: &mut OrderScratch,
+        cells: usize,
+    ) -> Result<()> {
+        let plan = self;
         plan.step_cells.clear();
         plan.sizes.clear();
         plan.touches.clear();
@@ -131,7 +176,7 @@ impl Counted {
             plan.sizes.push(size as u8);
         }
         try_reserve(&mut plan.step_cells.start, n + 1)?;
-        try_reserve(&mut plan.step_cells.items, self.cells)?;
+        try_reserve(&mut plan.step_cells.items, cells)?;
         plan.step_cells.start.push(0);
         for &gid in &s.order {
             plan.step_cells
@@ -148,7 +193,7 @@ impl Counted {
 /// An order of the groups that keeps few numbers open, into `s.order`: start at a far end of the
 /// component, then repeatedly take the group that opens the fewest new numbers (net of those it
 /// closes), preferring groups closer to the start.
-pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut Counting) -> Result<()> {
+pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
     let n = groups.len();
     s.order.clear();
     try_reserve(&mut s.order, n)?;
@@ -161,7 +206,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut Counting) 
     }
     // Breadth-first distances; `slot` is free until planning assigns slots and marks each
     // number expanded by a search with that search's stamp.
-    let bfs = |start: usize, s: &mut Counting, stamp: u32, out_second: bool| -> Result<()> {
+    let bfs = |start: usize, s: &mut OrderScratch, stamp: u32, out_second: bool| -> Result<()> {
         let mut dist = std::mem::take(if out_second {
             &mut s.dist2
         } else {
@@ -217,7 +262,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut Counting) 
             s.left[c as usize] = cons.number_groups(c).len() as u32;
         }
     }
-    let score_of = |i: usize, s: &Counting| -> i32 {
+    let score_of = |i: usize, s: &OrderScratch| -> i32 {
         let mut sc = 0;
         for &c in cons.group_numbers(groups[i]) {
             let rem = s.left[c as usize];

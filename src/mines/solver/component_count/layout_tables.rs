@@ -2,7 +2,8 @@
 //! the backward pass that gives each group's expected mines under a weighting of the totals.
 
 use super::group_order::Plan;
-use super::{too_entangled, Counting, MAX_TABLE_ENTRIES};
+use super::key_index::KeyIndex;
+use super::limits::{too_entangled, MAX_TABLE_ENTRIES};
 use crate::error::{try_push, try_refill, try_reserve, Result};
 use crate::mines::solver::wide::Wide;
 use std::ops::{Add, AddAssign, Mul};
@@ -97,7 +98,8 @@ pub(super) fn forward<W: Num>(
     plan: &Plan,
     cols: usize,
     any_cell: u32,
-    work: &mut Counting,
+    index: &mut KeyIndex,
+    entries: &mut u64,
 ) -> Result<()> {
     let n = plan.sizes.len();
     clear_dp(dp);
@@ -112,7 +114,6 @@ pub(super) fn forward<W: Num>(
     dp.width.push(1);
     dp.trans_at.push(0);
     let mut placed = 0usize;
-    let index = &mut work.index;
     for step in 0..n {
         let size = plan.sizes[step] as usize;
         placed += size;
@@ -181,7 +182,7 @@ pub(super) fn forward<W: Num>(
                 }
             }
         }
-        work.entries += (dp.rows.len() - row0) as u64;
+        *entries += (dp.rows.len() - row0) as u64;
         dp.key_at.push(dp.keys.len() as u32);
         dp.row_at.push(row0);
         dp.width.push(width);

@@ -20,30 +20,18 @@
 mod group_order; // the order the groups are taken in, and each step's plan
 mod key_index; // state key -> state index, open addressing
 mod layout_tables; // the tables: the forward pass, totals, the backward pass
+mod limits; // the state key's width, the tables' budget, the error that names a component
 
 use super::constraints::Constraints;
 use super::wide::Wide;
-use crate::error::{try_refill, try_reserve, Error, ErrorKind, Result};
-use group_order::{group_order, Plan};
+use crate::error::{try_reserve, Result};
+use group_order::{group_order, OrderScratch, Plan};
 use key_index::KeyIndex;
 use layout_tables::{backward, forward, totals_of, Dp, Num};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-/// The most table entries (states times mine counts, over all of a component's levels) one
-/// component may use before it is refused with `OutOfMemory`.
-pub const MAX_TABLE_ENTRIES: usize = 1 << 23;
-
-/// Bits of a state key: each open number's partial sum takes just enough bits for its need.
-const KEY_BITS: u32 = 128;
-
-/// Components with at most this many groups are swept in breadth-first order.
-const SMALL_COMPONENT: usize = 12;
+pub use limits::MAX_TABLE_ENTRIES;
 
 /// Counts in `f64` up to this many cells (at most 2^400 layouts).
 const F64_CELLS: usize = 400;
-
-const NONE: u32 = u32::MAX;
 
 /// A counted component: its plan, its tables and its layout counts by mine total.
 #[derive(Default)]
@@ -65,20 +53,7 @@ pub(crate) struct Counted {
 /// Reusable scratch for planning, counting and the backward pass.
 #[derive(Default)]
 pub(crate) struct Counting {
-    first: Vec<u32>,
-    last: Vec<u32>,
-    left: Vec<u32>,
-    slot: Vec<u32>,
-    opened: Vec<bool>,
-    local: Vec<u32>,
-    order: Vec<u32>,
-    dist: Vec<u32>,
-    dist2: Vec<u32>,
-    bfs: Vec<u32>,
-    score: Vec<i32>,
-    done: Vec<bool>,
-    in_cand: Vec<bool>,
-    heap: BinaryHeap<Reverse<(i32, u32, u32)>>,
+    order: OrderScratch,
     index: KeyIndex,
     b_next: Vec<f64>,
     b_prev: Vec<f64>,
@@ -98,24 +73,8 @@ impl Counting {
 
     /// Sizes the per-number and per-group scratch for one build of `cons`.
     pub(crate) fn prepare(&mut self, cons: &Constraints) -> Result<()> {
-        let n = cons.numbers();
-        let g = cons.groups();
-        try_refill(&mut self.first, n, NONE)?;
-        try_refill(&mut self.last, n, 0)?;
-        try_refill(&mut self.left, n, 0)?;
-        try_refill(&mut self.slot, n, 0)?;
-        try_refill(&mut self.opened, n, false)?;
-        try_refill(&mut self.local, g, 0)?;
-        Ok(())
+        self.order.prepare(cons)
     }
-}
-
-fn too_entangled(cell: u32, cols: usize, why: &str) -> Error {
-    let (r, c) = (cell as usize / cols, cell as usize % cols);
-    Error::new(
-        ErrorKind::OutOfMemory,
-        format!("the frontier around cell ({r}, {c}) is too entangled for exact counting: {why}"),
-    )
 }
 
 impl Counted {
@@ -130,8 +89,8 @@ impl Counted {
         let groups = cons.component_groups(comp);
         self.any_cell = cons.number_cell(cons.group_numbers(groups[0])[0]);
         self.cells = groups.iter().map(|&g| cons.group_cells(g).len()).sum();
-        group_order(cons, groups, work)?;
-        self.plan_steps(cons, work)?;
+        group_order(cons, groups, &mut work.order)?;
+        self.plan.build(cons, &mut work.order, self.cells)?;
         let cols = cons.cols();
         self.totals.clear();
         if self.cells <= F64_CELLS {
@@ -139,7 +98,14 @@ impl Counted {
                 .small
                 .take()
                 .unwrap_or_else(|| std::mem::take(&mut self.spare));
-            let r = forward(&mut dp, &self.plan, cols, self.any_cell, work);
+            let r = forward(
+                &mut dp,
+                &self.plan,
+                cols,
+                self.any_cell,
+                &mut work.index,
+                &mut work.entries,
+            );
             if let Err(e) = r {
                 self.spare = dp;
                 return Err(e);
@@ -153,7 +119,14 @@ impl Counted {
                 self.spare = dp;
             }
             let mut dp = std::mem::take(&mut work.wide_dp);
-            let r = forward(&mut dp, &self.plan, cols, self.any_cell, work);
+            let r = forward(
+                &mut dp,
+                &self.plan,
+                cols,
+                self.any_cell,
+                &mut work.index,
+                &mut work.entries,
+            );
             if r.is_ok() {
                 let t = totals_of(&dp);
                 try_reserve(&mut self.totals, t.len())?;
@@ -226,7 +199,14 @@ impl Counted {
             }
         }
         let mut dp = std::mem::take(&mut work.wide_dp);
-        let mut r = forward(&mut dp, &self.plan, cols, self.any_cell, work);
+        let mut r = forward(
+            &mut dp,
+            &self.plan,
+            cols,
+            self.any_cell,
+            &mut work.index,
+            &mut work.entries,
+        );
         if r.is_ok() {
             let mut b_next = std::mem::take(&mut work.wb_next);
             let mut b_prev = std::mem::take(&mut work.wb_prev);

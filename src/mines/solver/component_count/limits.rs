@@ -1,0 +1,20 @@
+//! How far exact counting goes before a component is refused: the state key's width and the
+//! tables' size, and the error that names the component.
+
+use crate::error::{Error, ErrorKind};
+
+/// The most table entries (states times mine counts, over all of a component's levels) one
+/// component may use before it is refused with `OutOfMemory`.
+pub const MAX_TABLE_ENTRIES: usize = 1 << 23;
+
+/// Bits of a state key: each open number's partial sum takes just enough bits for its need.
+pub(super) const KEY_BITS: u32 = 128;
+
+/// The error for a component whose order or tables exceed these limits.
+pub(super) fn too_entangled(cell: u32, cols: usize, why: &str) -> Error {
+    let (r, c) = (cell as usize / cols, cell as usize % cols);
+    Error::new(
+        ErrorKind::OutOfMemory,
+        format!("the frontier around cell ({r}, {c}) is too entangled for exact counting: {why}"),
+    )
+}
