@@ -56,7 +56,7 @@ static void status(void) {
     CHECK(gg_version() != NULL);
 }
 
-static void snakes_game(void) {
+static void snakes_analysis(void) {
     const int32_t grid[4] = {-1, -1, -1, -1};
     const int32_t jumps[4] = {-1, -1, -1, -1};
     gg_snakes_rules r;
@@ -198,7 +198,7 @@ int main(int argc, char **argv) {
     snakes();
     mines();
     status();
-    snakes_game();
+    snakes_analysis();
     mines_session();
     mines_solver();
     works_again();

@@ -11,11 +11,12 @@ pub mod error;
 pub mod ffi;
 pub mod mines;
 pub mod radix_heap;
+pub mod rng;
 pub mod snakes;
 
-/// The plain references the unit tests compare with, loaded once for the whole crate.
+/// What the tests share (references, strategies), loaded once for the whole crate's unit tests.
 #[cfg(test)]
-#[path = "../tests/plain_reference/mod.rs"]
-pub(crate) mod plain_reference;
+#[path = "../tests/support/mod.rs"]
+pub(crate) mod test_support;
 
 pub use error::{Error, ErrorKind, Result};

@@ -1,4 +1,4 @@
-//! Property tests aimed at the fast paths of the two seed operations (issue 3), so that speed
+//! Property tests aimed at the fast paths of the two LeetCode operations, so that speed
 //! never costs correctness:
 //!
 //! - snakes: long plain stretches (several levels in one step), short and long jumps, wide
@@ -12,8 +12,10 @@
 //! through is the one tests/properties.rs already runs there on small boards.
 #![cfg(not(miri))]
 
-mod plain_reference;
-mod reference;
+mod support;
+
+use support::strategies::leetcode_board;
+use support::{leetcode_reference, linear_reference};
 
 use gridgames::ffi::*;
 use gridgames::mines::{reveal_empty, MineTable};
@@ -93,7 +95,7 @@ proptest! {
     /// snakes and ladders, so that whole stretches are crossed several levels at a time.
     #[test]
     fn snakes_sparse_long_stretches_match_seed((n, cells) in sparse_square(90)) {
-        let want = reference::snakes_min_rolls(&reference::to_rows(&cells, n));
+        let want = leetcode_reference::snakes_min_rolls(&leetcode_reference::to_rows(&cells, n));
         prop_assert_eq!(ffi_min_rolls(&cells, n), (GG_OK, want));
     }
 
@@ -107,7 +109,7 @@ proptest! {
         snakes_grid(3, 120),
     ]) {
         let board = Board::new(&cells, rows, cols).unwrap();
-        let want = plain_reference::linear_min_rolls(&linear(&cells, rows, cols), 1, 6);
+        let want = linear_reference::linear_min_rolls(&linear(&cells, rows, cols), 1, 6);
         prop_assert_eq!(min_rolls(&board).unwrap(), want);
     }
 
@@ -120,7 +122,7 @@ proptest! {
     ) {
         let table = linear(&cells, rows, cols);
         let start = start.index(table.len()) + 1;
-        let want = plain_reference::linear_min_rolls(&table, start, faces.min(table.len()));
+        let want = linear_reference::linear_min_rolls(&table, start, faces.min(table.len()));
         let board = Board::new(&cells, rows, cols).unwrap();
         prop_assert_eq!(fewest_rolls(&board, start, faces).unwrap(), want);
         prop_assert_eq!(fewest_rolls(&Track::new(&table).unwrap(), start, faces).unwrap(), want);
@@ -130,38 +132,13 @@ proptest! {
 // ------------------------------------------------------------------------------------------------
 // Minesweeper
 
-/// A board of the given shape: mines at `pml` per mille, sometimes pre-revealed cells and 'X'.
+/// A board of the given shape: mines at up to 30% (mostly up to 2%), sometimes pre-revealed
+/// cells and 'X'.
 fn mines_grid(
     rows: impl Strategy<Value = usize>,
     cols: impl Strategy<Value = usize>,
 ) -> impl Strategy<Value = (usize, usize, Vec<u8>, usize, usize)> {
-    (
-        rows,
-        cols,
-        prop_oneof![0u32..=20, 0u32..=300],
-        any::<bool>(),
-    )
-        .prop_flat_map(|(rows, cols, pml, extras)| {
-            let cell = if extras {
-                prop_oneof![
-                    pml.max(1) => Just(b'M'),
-                    1000 - pml => Just(b'E'),
-                    10 => Just(b'B'),
-                    5 => Just(b'X'),
-                    10 => b'1'..=b'8',
-                ]
-                .boxed()
-            } else {
-                prop_oneof![pml.max(1) => Just(b'M'), 1000 - pml => Just(b'E')].boxed()
-            };
-            (
-                Just(rows),
-                Just(cols),
-                proptest::collection::vec(cell, rows * cols),
-                0..rows,
-                0..cols,
-            )
-        })
+    leetcode_board(rows, cols, prop_oneof![0u32..=20, 0u32..=300])
 }
 
 fn ffi_click(cells: &mut [u8], rows: usize, cols: usize, r: usize, c: usize) -> i32 {
@@ -196,11 +173,11 @@ proptest! {
         mines_grid(4usize..=12, 17usize..=400),
         mines_grid(17usize..=100, 4usize..=40),
     ]) {
-        let mut want = reference::to_rows(&cells, cols);
-        reference::mines_click(&mut want, (r, c));
+        let mut want = leetcode_reference::to_rows(&cells, cols);
+        leetcode_reference::mines_click(&mut want, (r, c));
         let mut got = cells.clone();
         prop_assert_eq!(ffi_click(&mut got, rows, cols, r, c), GG_OK);
-        prop_assert_eq!(reference::to_rows(&got, cols), want);
+        prop_assert_eq!(leetcode_reference::to_rows(&got, cols), want);
     }
 
     /// `reveal_empty` with other mine tables (none, one to four, or more mine bytes; a flag
@@ -223,7 +200,7 @@ proptest! {
             table[b as usize] = 1;
         }
         let mut want = cells.clone();
-        let n = plain_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
+        let n = linear_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
         let mut got = cells.clone();
         prop_assert_eq!(reveal_empty(&mut got, rows, cols, r, c, &table).unwrap(), n);
         prop_assert_eq!(got, want);

@@ -16,8 +16,8 @@ mod mines_solvable;
 mod mines_solver;
 #[path = "../fuzz/fuzz_targets/mines_stats.rs"]
 mod mines_stats;
-#[path = "../fuzz/fuzz_targets/snakes_game.rs"]
-mod snakes_game;
+#[path = "../fuzz/fuzz_targets/snakes_analysis.rs"]
+mod snakes_analysis;
 #[path = "../fuzz/fuzz_targets/snakes_min_rolls.rs"]
 mod snakes_min_rolls;
 #[path = "../fuzz/fuzz_targets/status.rs"]
@@ -34,7 +34,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("mines_solvable", mines_solvable::check),
     ("mines_solver", mines_solver::check),
     ("mines_stats", mines_stats::check),
-    ("snakes_game", snakes_game::check),
+    ("snakes_analysis", snakes_analysis::check),
     ("snakes_min_rolls", snakes_min_rolls::check),
     ("status", status::check),
 ];
@@ -92,28 +92,19 @@ fn kept_regressions_pass() {
     }
 }
 
-/// SplitMix64: the same inputs on every run.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn pseudo_random_inputs_pass() {
     // Under Miri a few inputs per target (the targets cap their sizes lower there) keep the run
     // to a minute or so.
     let (runs, max_len) = if cfg!(miri) { (6, 400) } else { (3000, 700) };
     for (name, check) in TARGETS {
-        let mut state = 0x1234_5678 ^ name.len() as u64;
+        let mut rng = gridgames::rng::SplitMix64::new(0x1234_5678 ^ name.len() as u64);
         for i in 0..runs {
-            let len = (next(&mut state) % max_len) as usize;
+            let len = rng.below(max_len) as usize;
             // Every other input avoids the top byte values, which the targets use for edge cases
-            // and invalid cells, so valid boards and the comparison with the seeds get their turn.
+            // and invalid cells, so valid boards and the comparison with the LeetCode references get their turn.
             let top = if i % 2 == 0 { 240 } else { 256 };
-            let bytes: Vec<u8> = (0..len).map(|_| (next(&mut state) % top) as u8).collect();
+            let bytes: Vec<u8> = (0..len).map(|_| rng.below(top) as u8).collect();
             let result = std::panic::catch_unwind(|| check(&bytes));
             assert!(result.is_ok(), "{name}: input {i} failed: {bytes:?}");
         }

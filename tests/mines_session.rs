@@ -1,10 +1,9 @@
 //! Property tests for Minesweeper sessions: the C API played move by move against the naive game
-//! in `reference/mines_game.rs`, plus the promises that hold whatever the moves.
+//! in `support/mines_game_model.rs`, plus the promises that hold whatever the moves.
 
-mod miri_limits;
-#[path = "reference/mines_game.rs"]
-mod model;
-mod reference;
+mod support;
+
+use support::{leetcode_reference, mines_game_model as model, miri};
 
 use gridgames::ffi::*;
 use gridgames::mines::{Exclusion, FirstClick, Layout};
@@ -202,15 +201,15 @@ fn midgame_board(max: usize) -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
 }
 
 fn rows_of(flat: &[u8], cols: usize) -> Vec<Vec<u8>> {
-    reference::to_rows(flat, cols)
+    leetcode_reference::to_rows(flat, cols)
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(600))]
+    #![proptest_config(miri::config(600))]
 
     /// Every move's status, and the view, board and state after it, match the naive game.
     #[test]
-    fn generated_games_match_reference((cfg, rule, _, mv) in generated(miri_limits::size(9, 4))) {
+    fn generated_games_match_reference((cfg, rule, _, mv) in generated(miri::size(9, 4))) {
         let cells = cfg.rows * cfg.cols;
         let mut lib = Handle::new(&cfg).unwrap();
         let mut want = model::Game::new(cfg.rows, cfg.cols, cfg.mines, cfg.seed, rule);
@@ -227,8 +226,8 @@ proptest! {
     /// Boards given by the caller: accepted or refused as the naive game says, then played.
     #[test]
     fn given_boards_match_reference(
-        (rows, cols, board) in midgame_board(miri_limits::size(9, 4)),
-        mv in moves(9, 9, miri_limits::size(60, 8)),
+        (rows, cols, board) in midgame_board(miri::size(9, 4)),
+        mv in moves(9, 9, miri::size(60, 8)),
     ) {
         let cells = rows * cols;
         match (Handle::from_board(&board, rows, cols), model::Game::from_board(&rows_of(&board, cols))) {
@@ -250,14 +249,14 @@ proptest! {
     /// A reveal through the session does to the true board what the seed's click does.
     #[test]
     fn session_reveal_is_the_seed_click(
-        (rows, cols, board) in midgame_board(miri_limits::size(14, 5)),
+        (rows, cols, board) in midgame_board(miri::size(14, 5)),
         r in 0usize..14, c in 0usize..14,
     ) {
         let (r, c) = (r % rows, c % cols);
         let board: Vec<u8> = board.iter().map(|&b| if b == b'X' { b'M' } else { b }).collect();
         if let Ok(mut lib) = Handle::from_board(&board, rows, cols) {
             let mut want = rows_of(&board, cols);
-            reference::mines_click(&mut want, (r, c));
+            leetcode_reference::mines_click(&mut want, (r, c));
             let status = lib.play(Move { kind: Kind::Reveal, r, c });
             if lib.state() == model::State::Won && board.iter().all(|&b| b != b'E') {
                 prop_assert_eq!(status, GG_ERR_GAME_OVER); // nothing left to reveal
@@ -271,7 +270,7 @@ proptest! {
     /// Flags survive any flood or chord: a flagged cell stays 'F' until the player unflags it
     /// (or the game is lost and it turns out to be a mine).
     #[test]
-    fn floods_never_open_flags((cfg, _, _, mv) in generated(miri_limits::size(12, 4))) {
+    fn floods_never_open_flags((cfg, _, _, mv) in generated(miri::size(12, 4))) {
         let cells = cfg.rows * cfg.cols;
         let mut lib = Handle::new(&cfg).unwrap();
         let mut flagged = vec![false; cells];
@@ -297,7 +296,7 @@ proptest! {
     /// reveal honours the rule.
     #[test]
     fn win_exactly_when_every_safe_cell_is_open(
-        (cfg, _, first, _) in generated(miri_limits::size(10, 4)),
+        (cfg, _, first, _) in generated(miri::size(10, 4)),
         order in any::<prop::sample::Index>(),
         start in any::<prop::sample::Index>(),
     ) {

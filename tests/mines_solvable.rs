@@ -1,9 +1,10 @@
 //! The exact solvability check against a plain reference: play with certain moves only, each
-//! round enumerating every layout that fits what is shown (tests/mines_brute), in both logics;
+//! round enumerating every layout that fits what is shown (`support/mines_brute.rs`), in both logics;
 //! through the Rust API and the C API.
 
-mod mines_brute;
-mod miri_limits;
+mod support;
+
+use support::{mines_brute, miri};
 
 use gridgames::ffi::*;
 use gridgames::mines::{unsolved_after, Logic};
@@ -50,7 +51,7 @@ fn ffi_unsolved(board: &[u8], rows: usize, cols: usize, click: usize, logic: u32
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(1500))]
+    #![proptest_config(miri::config(1500))]
 
     #[test]
     fn both_logics_match_the_plain_reference((rows, cols, mine, click) in small_layout()) {
@@ -117,13 +118,8 @@ fn c_api_refuses_bad_input_and_writes_nothing() {
 #[test]
 #[cfg_attr(miri, ignore = "thousands of enumerations")]
 fn the_reference_cases_include_guesses_and_count_only_wins() {
-    let mut state = 42u64;
-    let mut next = |m: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % m
-    };
+    let mut rng = gridgames::rng::SplitMix64::new(42);
+    let mut next = |m: u64| rng.below(m);
     let (mut guesses, mut count_helps, mut boards) = (0, 0, 0);
     while boards < 1500 {
         let (rows, cols) = (2 + next(3) as usize, 2 + next(4) as usize);

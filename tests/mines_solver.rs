@@ -2,43 +2,30 @@
 //! hints never risky while a certain cell exists, inconsistent views refused, and no-guess
 //! boards won by certain moves alone.
 
-mod mines_brute;
-mod miri_limits;
+mod support;
+
+use support::{mines_brute, miri};
 
 use gridgames::ffi::*;
 use gridgames::mines::{
     count_layouts, hint, no_guess_layout, probabilities, reveal_empty, Exclusion, Layout, Logic,
     View, LEETCODE_MINES,
 };
+use gridgames::rng::SplitMix64;
 use proptest::prelude::*;
-
-/// SplitMix64, to turn one proptest seed into a whole game position.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A position from a real game: a random layout, a few clicks on safe cells (with their floods),
 /// some hidden cells flagged. Keeps at most `max_hidden` hidden cells so brute force stays cheap.
 fn game_view(seed: u64, max_hidden: usize) -> (Vec<u8>, usize, usize, usize) {
-    let mut rng = Rng(seed);
-    let rows = 1 + rng.below(6);
-    let cols = 1 + rng.below(6);
+    let mut rng = SplitMix64::new(seed);
+    let rows = 1 + (rng.below(6) as usize);
+    let cols = 1 + (rng.below(6) as usize);
     let n = rows * cols;
-    let mines = rng.below(n.min(8) + 1).min(n);
+    let mines = (rng.below((n.min(8) + 1) as u64) as usize).min(n);
     let mut board = vec![b'E'; n];
     let mut placed = 0;
     while placed < mines {
-        let i = rng.below(n);
+        let i = rng.below(n as u64) as usize;
         if board[i] != b'M' {
             board[i] = b'M';
             placed += 1;
@@ -46,8 +33,10 @@ fn game_view(seed: u64, max_hidden: usize) -> (Vec<u8>, usize, usize, usize) {
     }
     let hidden = |b: &[u8]| b.iter().filter(|&&x| x == b'E' || x == b'M').count();
     let mut clicks = 0;
-    while (hidden(&board) > max_hidden || clicks < 1 + rng.below(3)) && hidden(&board) > mines {
-        let i = rng.below(n);
+    while (hidden(&board) > max_hidden || clicks < 1 + (rng.below(3) as usize))
+        && hidden(&board) > mines
+    {
+        let i = rng.below(n as u64) as usize;
         if board[i] == b'E' {
             reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES).unwrap();
             clicks += 1;
@@ -132,7 +121,7 @@ fn check_against_brute(
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(1500))]
+    #![proptest_config(miri::config(1500))]
 
     #[test]
     fn game_positions_match_brute_force(seed in any::<u64>()) {
@@ -265,13 +254,13 @@ fn no_guess_boards_are_won_by_certain_moves() {
 fn plain_random_boards_usually_need_guesses() {
     // The checker above must be able to say no.
     let mut guesses = 0;
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     for _ in 0..30 {
         let (rows, cols, mines) = (16, 30, 99);
         let mut mine = vec![false; rows * cols];
         let mut placed = 0;
         while placed < mines {
-            let i = rng.below(rows * cols);
+            let i = rng.below((rows * cols) as u64) as usize;
             if (i / cols > 1 || i % cols > 1) && !mine[i] {
                 mine[i] = true;
                 placed += 1;

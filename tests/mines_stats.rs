@@ -3,7 +3,9 @@
 //! against a naive replay of the strategy (every premium recomputed at every step); and play
 //! statistics over random sessions against counts kept by the test.
 
-mod miri_limits;
+mod support;
+
+use support::miri;
 
 use gridgames::ffi::*;
 use proptest::prelude::*;
@@ -244,12 +246,12 @@ fn leetcode(p: &Plain, reveal_every: usize) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(3000))]
+    #![proptest_config(miri::config(3000))]
 
     /// 3BV, openings, islands and the counts match the definitions; ZiNi never exceeds 3BV.
     #[test]
     fn board_stats_match_the_definitions(
-        (rows, cols, mine) in layout(miri_limits::size(14, 4)),
+        (rows, cols, mine) in layout(miri::size(14, 4)),
         reveal_every in 2usize..9,
     ) {
         let p = Plain::new(mine, rows, cols);
@@ -264,11 +266,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(600))]
+    #![proptest_config(miri::config(600))]
 
     /// The heap-driven ZiNi plays exactly the naive replay of the greedy strategy.
     #[test]
-    fn zini_matches_the_naive_replay((rows, cols, mine) in layout(miri_limits::size(10, 3))) {
+    fn zini_matches_the_naive_replay((rows, cols, mine) in layout(miri::size(10, 3))) {
         let p = Plain::new(mine, rows, cols);
         let got = measure(&leetcode(&p, usize::MAX), rows, cols).unwrap();
         prop_assert_eq!(got.zini, p.zini());
@@ -309,13 +311,13 @@ fn read(game: *const gg_mines, cells: usize, board: bool) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(800))]
+    #![proptest_config(miri::config(800))]
 
     /// Clicks, effective clicks, flags, revealed cells, 3BV and 3BV solved against the test's own
     /// counts after every move; a won game has solved all its 3BV.
     #[test]
     fn play_stats_match_counts_kept_by_the_test(
-        (rows, cols, moves) in (1usize..=miri_limits::size(9, 3), 1usize..=miri_limits::size(9, 3))
+        (rows, cols, moves) in (1usize..=miri::size(9, 3), 1usize..=miri::size(9, 3))
             .prop_flat_map(|(r, c)| (Just(r), Just(c), session_moves(r, c))),
         rule in 0u32..3,
         density in 0usize..40,

@@ -1,7 +1,10 @@
 //! Property tests: the library (through its C ABI and its safe core) against plain transcriptions
-//! of the seeds' algorithms on random boards, including the inputs that must be refused.
+//! of the LeetCode 909 and 529 algorithms (`support/leetcode_reference.rs`) on random boards, including the inputs that must be refused.
 
-mod reference;
+mod support;
+
+use support::leetcode_reference;
+use support::strategies::leetcode_board;
 
 use gridgames::ffi::*;
 use proptest::prelude::*;
@@ -59,27 +62,7 @@ fn ffi_min_rolls(cells: &[i32], n: usize) -> (i32, i32) {
 
 /// A LeetCode minesweeper board: mostly hidden cells, with some revealed ones sprinkled in.
 fn mines_board(max: usize) -> impl Strategy<Value = (usize, usize, Vec<u8>, usize, usize)> {
-    (1..=max, 1..=max, 0u32..40, any::<bool>()).prop_flat_map(|(rows, cols, mine_pct, extras)| {
-        let cell = if extras {
-            prop_oneof![
-                mine_pct.max(1) => Just(b'M'),
-                100 - mine_pct => Just(b'E'),
-                3 => Just(b'B'),
-                2 => Just(b'X'),
-                3 => b'1'..=b'8',
-            ]
-            .boxed()
-        } else {
-            prop_oneof![mine_pct.max(1) => Just(b'M'), 100 - mine_pct => Just(b'E')].boxed()
-        };
-        (
-            Just(rows),
-            Just(cols),
-            proptest::collection::vec(cell, rows * cols),
-            0..rows,
-            0..cols,
-        )
-    })
+    leetcode_board(1..=max, 1..=max, 0u32..400)
 }
 
 fn ffi_click(cells: &mut [u8], rows: usize, cols: usize, r: usize, c: usize) -> i32 {
@@ -101,13 +84,13 @@ proptest! {
 
     #[test]
     fn snakes_matches_seed((n, cells) in snakes_board(side(14))) {
-        let want = reference::snakes_min_rolls(&reference::to_rows(&cells, n));
+        let want = leetcode_reference::snakes_min_rolls(&leetcode_reference::to_rows(&cells, n));
         prop_assert_eq!(ffi_min_rolls(&cells, n), (GG_OK, want));
     }
 
     #[test]
     fn snakes_matches_seed_with_short_jumps((n, cells) in short_jump_board(side(40))) {
-        let want = reference::snakes_min_rolls(&reference::to_rows(&cells, n));
+        let want = leetcode_reference::snakes_min_rolls(&leetcode_reference::to_rows(&cells, n));
         prop_assert_eq!(ffi_min_rolls(&cells, n), (GG_OK, want));
     }
 
@@ -126,20 +109,20 @@ proptest! {
 
     #[test]
     fn mines_matches_seed((rows, cols, cells, r, c) in mines_board(side(14))) {
-        let mut want = reference::to_rows(&cells, cols);
-        reference::mines_click(&mut want, (r, c));
+        let mut want = leetcode_reference::to_rows(&cells, cols);
+        leetcode_reference::mines_click(&mut want, (r, c));
         let mut got = cells.clone();
         prop_assert_eq!(ffi_click(&mut got, rows, cols, r, c), GG_OK);
-        prop_assert_eq!(reference::to_rows(&got, cols), want);
+        prop_assert_eq!(leetcode_reference::to_rows(&got, cols), want);
     }
 
     #[test]
     fn mines_sparse_large_openings_match_seed((rows, cols, cells, r, c) in mines_board(side(60))) {
-        let mut want = reference::to_rows(&cells, cols);
-        reference::mines_click(&mut want, (r, c));
+        let mut want = leetcode_reference::to_rows(&cells, cols);
+        leetcode_reference::mines_click(&mut want, (r, c));
         let mut got = cells.clone();
         prop_assert_eq!(ffi_click(&mut got, rows, cols, r, c), GG_OK);
-        prop_assert_eq!(reference::to_rows(&got, cols), want);
+        prop_assert_eq!(leetcode_reference::to_rows(&got, cols), want);
     }
 
     #[test]

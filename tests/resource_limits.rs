@@ -267,7 +267,7 @@ fn game_view(n: usize) -> (Vec<u8>, usize) {
     };
     let mut game = std::ptr::null_mut();
     let mut board = vec![0u8; n * n];
-    let mut state = 7u64;
+    let mut rng = gridgames::rng::SplitMix64::new(7);
     // SAFETY: `cfg`, `game` and `board` are live locals of the sizes the calls are told.
     unsafe {
         assert_eq!(gg_mines_new(&cfg, &mut game), GG_OK);
@@ -277,8 +277,7 @@ fn game_view(n: usize) -> (Vec<u8>, usize) {
             GG_OK
         );
         for _ in 0..22_000 {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let i = (state >> 33) as usize % (n * n);
+            let i = rng.below((n * n) as u64) as usize;
             if board[i] != b'M' {
                 // A revealed cell is left alone: GG_OK either way.
                 assert_eq!(gg_mines_reveal(game, i / n, i % n), GG_OK);

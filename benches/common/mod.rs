@@ -120,19 +120,6 @@ pub fn ns_per_cell(t: Duration, cells: usize) -> f64 {
     t.as_secs_f64() * 1e9 / cells.max(1) as f64
 }
 
-/// A tiny deterministic generator for benchmark inputs (SplitMix64).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-}
+/// The seeded generator for benchmark inputs: the library's own.
+#[allow(unused_imports)] // not every benchmark draws
+pub use gridgames::rng::SplitMix64 as Rng;

@@ -4,7 +4,7 @@
 //! then an arbitrary sequence of reveals, flags, chords, views, true boards and states, with NULL
 //! and misaligned pointers and short buffers, and finally `gg_mines_free`.
 //!
-//! The session is played move by move against the naive game of tests/reference/mines_game.rs
+//! The session is played move by move against the naive game of tests/support/mines_game_model.rs
 //! (which follows the README's generator), so every status, view, board and state must equal
 //! it. Whatever the moves: statuses are documented ones, views stay in their alphabet ('X' and
 //! 'M' only after a loss), a finished game stays finished and refuses moves with GG_ERR_GAME_OVER,
@@ -14,7 +14,8 @@
 
 #[path = "../harness/mod.rs"]
 mod harness;
-#[path = "../../tests/reference/mines_game.rs"]
+#[path = "../../tests/support/mines_game_model.rs"]
+#[allow(dead_code)]
 mod model;
 
 use gridgames::ffi::*;

@@ -13,7 +13,8 @@
 
 #[path = "../harness/mod.rs"]
 mod harness;
-#[path = "../../tests/mines_brute/mod.rs"]
+#[path = "../../tests/support/mines_brute.rs"]
+#[allow(dead_code)]
 mod mines_brute;
 
 use gridgames::ffi::*;

@@ -11,7 +11,8 @@
 use gridgames::ffi::*;
 use std::fmt::Debug;
 
-#[path = "../../tests/reference/mod.rs"]
+#[path = "../../tests/support/leetcode_reference.rs"]
+#[allow(dead_code)]
 pub mod reference;
 
 /// The largest board a target allocates (smaller under Miri, which replays a few inputs of every

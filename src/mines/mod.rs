@@ -20,6 +20,7 @@ mod stats;
 // A whole game: configuration, moves with the chord, views.
 mod game;
 
+pub use crate::rng::SplitMix64;
 pub use board::alphabet::{
     digit, is_revealed, MineTable, BLANK, EMPTY, EXPLODED, FLAG, HIDDEN, LEETCODE_MINES, MINE,
 };
@@ -32,7 +33,6 @@ pub use game::play_stats::PlayStats;
 pub use game::session::{Game, GameState};
 pub use generate::mine_placement::{Exclusion, Layout, MineSink};
 pub use generate::no_guess::{no_guess_layout, MAX_DRAWS, MAX_WORK};
-pub use generate::rng::SplitMix64;
 pub use solver::certain_moves::Logic;
 pub use solver::hint::{advise, advise_with, hint, hint_with, Advice, Hint};
 pub use solver::probability::{

@@ -169,13 +169,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_brute_force_on_small_boards() {
-        let mut seed = 7u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut rnd = |m: u64| rng.below(m);
         for _ in 0..400 {
             let n = 1 + rnd(14) as usize;
             let mut jumps = vec![-1i32; n];

@@ -141,13 +141,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn sums_and_dilations_match_plain_counts() {
-        let mut state = 3u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            state >> 33
-        };
+        let mut rng = crate::rng::SplitMix64::new(3);
+        let mut next = || rng.next_u64() >> 33;
         for (rows, cols) in [(1, 1), (3, 5), (4, 64), (5, 65), (3, 130), (7, 127)] {
             let cells: Vec<bool> = (0..rows * cols).map(|_| next() % 3 == 0).collect();
             let mut b = BitRows::default();

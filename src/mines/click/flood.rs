@@ -389,10 +389,6 @@ impl SweepTarget for Flood<'_> {
 }
 
 #[cfg(test)]
-#[path = "../../../tests/reference/mod.rs"]
-mod reference;
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::mines::{LEETCODE_MINES, MINE};
@@ -441,8 +437,8 @@ mod tests {
     }
 
     fn seed_click(cells: &[u8], cols: usize, r: usize, c: usize) -> Vec<u8> {
-        let mut rows = reference::to_rows(cells, cols);
-        reference::mines_click(&mut rows, (r, c));
+        let mut rows = crate::test_support::leetcode_reference::to_rows(cells, cols);
+        crate::test_support::leetcode_reference::mines_click(&mut rows, (r, c));
         rows.concat()
     }
 
@@ -510,18 +506,9 @@ mod tests {
         assert!(RowSweep::new(rows, cols, &LEETCODE_MINES)
             .unwrap()
             .is_some());
-        let mut state = 11u64;
+        let mut rng = crate::rng::SplitMix64::new(11);
         let random: Vec<u8> = (0..rows * cols)
-            .map(|_| {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                if state >> 33 & 255 < 3 {
-                    MINE
-                } else {
-                    EMPTY
-                }
-            })
+            .map(|_| if rng.below(256) < 3 { MINE } else { EMPTY })
             .collect();
         let mut wall = vec![EMPTY; rows * cols];
         for r in 2..rows - 2 {
@@ -560,27 +547,7 @@ mod tests {
         rows: std::ops::RangeInclusive<usize>,
         cols: std::ops::RangeInclusive<usize>,
     ) -> impl Strategy<Value = (usize, usize, Vec<u8>, usize, usize)> {
-        (rows, cols, 0u32..30, any::<bool>()).prop_flat_map(|(rows, cols, pct, extras)| {
-            let cell = if extras {
-                prop_oneof![
-                    pct.max(1) => Just(b'M'),
-                    100 - pct => Just(b'E'),
-                    3 => Just(b'B'),
-                    2 => Just(b'X'),
-                    3 => b'1'..=b'8',
-                ]
-                .boxed()
-            } else {
-                prop_oneof![pct.max(1) => Just(b'M'), 100 - pct => Just(b'E')].boxed()
-            };
-            (
-                Just(rows),
-                Just(cols),
-                proptest::collection::vec(cell, rows * cols),
-                0..rows,
-                0..cols,
-            )
-        })
+        crate::test_support::strategies::leetcode_board(rows, cols, 0u32..300)
     }
 
     proptest! {
@@ -625,7 +592,7 @@ mod tests {
                 table[b as usize] = 1;
             }
             let mut want = board.clone();
-            let n = crate::plain_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
+            let n = crate::test_support::linear_reference::reveal_with_table(&mut want, rows, cols, (r, c), &table);
             let mut got = board.clone();
             let k = Window::new(&got, rows, cols, r, &table, None).count(c);
             let revealed = if k > 0 {

@@ -411,7 +411,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::mines::board::neighbours::Window;
     use crate::mines::{SplitMix64, LEETCODE_MINES, MINE};
-    use crate::plain_reference::reveal_with_table;
+    use crate::test_support::linear_reference::reveal_with_table;
     use proptest::prelude::*;
 
     const PLENTY: usize = 1 << 30;

@@ -17,12 +17,12 @@
 //! inside `below`) whatever the board size, and the only memory is the marks themselves, made
 //! through a [`MineSink`] (a bit set, or a game's own grid).
 
-use super::rng::SplitMix64;
 use crate::bitset::BitSet;
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{EMPTY, MINE};
 use crate::mines::board::block::for_block_at;
 use crate::mines::board::leetcode_board::check_coordinate;
+use crate::rng::SplitMix64;
 
 /// Cells a layout leaves free of mines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -21,11 +21,11 @@
 //! generator gives up with `GenerationFailed`.
 
 use super::mine_placement::{Exclusion, Layout};
-use super::rng::SplitMix64;
 use crate::bitset::BitSet;
 use crate::error::{try_filled, try_push, Error, ErrorKind, Result};
 use crate::mines::solver::certain_moves::{CertainPlay, Logic};
 use crate::mines::solver::probability::{with_counter, Counter};
+use crate::rng::SplitMix64;
 
 /// Uniform draws tried before repairing the last one.
 pub const MAX_DRAWS: usize = 64;

@@ -338,13 +338,8 @@ mod tests {
     fn matches_plain_game_tree_search() {
         use crate::mines::{reveal_empty, LEETCODE_MINES};
         let mut counter = Counter::new();
-        let mut state = 12345u64;
-        let mut next = |m: usize| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 33) % m as u64) as usize
-        };
+        let mut rng = crate::rng::SplitMix64::new(12345);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
         let mut checked = 0;
         for _ in 0..400 {
             let (rows, cols) = (2 + next(3), 2 + next(3));

@@ -366,13 +366,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_the_definition() {
-        let mut state = 5u64;
-        let mut next = |m: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % m
-        };
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut next = |m: u64| rng.below(m);
         let mut mt = MineTotal::default();
         for _ in 0..500 {
             let count = next(7) as usize;

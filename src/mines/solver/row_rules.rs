@@ -382,12 +382,11 @@ mod tests {
     #[test]
     fn byte_planes_match_one_cell_at_a_time() {
         let values: Vec<u8> = (0..=8).chain([HIDDEN, KNOWN_MINE]).collect();
-        let mut state = 1u64;
+        let mut rng = crate::rng::SplitMix64::new(1);
         for _ in 0..2000 {
             let mut bytes = [0u8; 8];
             for b in &mut bytes {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                *b = values[(state >> 33) as usize % values.len()];
+                *b = values[rng.below(values.len() as u64) as usize];
             }
             let got = byte_planes(u64::from_le_bytes(bytes));
             for (i, &d) in bytes.iter().enumerate() {

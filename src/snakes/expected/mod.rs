@@ -192,13 +192,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn gmres_and_dense_paths_agree_on_boards_with_many_symbols() {
-        let mut seed = 99u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::rng::SplitMix64::new(99);
+        let mut rnd = |m: u64| rng.below(m);
         let mut finite = 0;
         for case in 0..12 {
             let n = 300 + rnd(1500) as usize;

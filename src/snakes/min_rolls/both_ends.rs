@@ -373,8 +373,8 @@ fn tidy(mut next: Frontier) -> Frontier {
 mod tests {
     use super::super::{fewest, gather, Gathered, Method};
     use super::*;
-    use crate::plain_reference::linear_min_rolls;
     use crate::snakes::jumps::Track;
+    use crate::test_support::linear_reference::linear_min_rolls;
     use proptest::prelude::*;
 
     /// A table's track, its jumps indexed by destination, and its jump squares marked.

@@ -619,11 +619,9 @@ mod tests {
 
     #[test]
     fn reach_into_is_the_union_of_shifts() {
-        let mut seed = 7u64;
+        let mut rng = crate::rng::SplitMix64::new(7);
         for _ in 0..2000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            let seed = rng.next_u64();
             let (below, c) = (
                 seed.rotate_left(17) & seed,
                 seed.rotate_left(41) & seed >> 3,

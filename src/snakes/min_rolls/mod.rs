@@ -410,8 +410,8 @@ pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plain_reference::linear_min_rolls as plain_bfs;
     use crate::snakes::rules::{Overshoot, Rules};
+    use crate::test_support::linear_reference::linear_min_rolls as plain_bfs;
     use proptest::prelude::*;
     use std::collections::VecDeque;
 
@@ -495,13 +495,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn unchecked_grids_give_the_answers_and_errors_of_checked_ones() {
-        let mut seed = 3u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) * m) >> 31
-        };
+        let mut rng = crate::rng::SplitMix64::new(3);
+        let mut rnd = |m: u64| rng.below(m);
         for case in 0..3000 {
             let (rows, cols) = (1 + rnd(12) as usize, 1 + rnd(12) as usize);
             let n = rows * cols;
@@ -818,15 +813,10 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn the_six_benchmark_families_agree_with_plain_bfs() {
-        // (jumps per thousand squares, reach; 0 = anywhere), as in `benches/seeds.rs`.
+        // (jumps per thousand squares, reach; 0 = anywhere), as in `benches/leetcode.rs`.
         let families = [(20, 50), (20, 0), (2, 50), (2, 0), (100, 50), (200, 0)];
-        let mut seed = 5u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) * m) >> 31
-        };
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut rnd = |m: u64| rng.below(m);
         for (per_mille, reach) in families {
             for n in [7, 40, 150] {
                 for _ in 0..4 {
@@ -878,13 +868,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn replayed_faces_reach_the_end_in_the_fewest_turns() {
-        let mut seed = 11u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let mut rnd = |m: u64| rng.below(m);
         for _ in 0..4000 {
             let n = 1 + rnd(40) as usize;
             let mut jumps = vec![-1i32; n];

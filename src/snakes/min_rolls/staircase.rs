@@ -465,8 +465,8 @@ mod tests {
     use super::super::tests::drawn_table;
     use super::super::{gather, Gathered};
     use super::*;
-    use crate::plain_reference::linear_distances;
     use crate::snakes::jumps::Track;
+    use crate::test_support::linear_reference::linear_distances;
     use proptest::prelude::*;
 
     /// After a staircase to the end, the rolls of every square the ring still holds, from the ring

@@ -635,13 +635,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn settled_cells_agree_with_every_solution_and_groups_partition_the_rest() {
-        let mut state = 99u64;
-        let mut next = |m: usize| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 33) % m as u64) as usize
-        };
+        let mut rng = crate::rng::SplitMix64::new(99);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
         let mut checked = 0;
         for _ in 0..3000 {
             let (rows, cols) = (1 + next(5), 1 + next(5));

@@ -1,7 +1,6 @@
 //! Limits for the property tests under Miri (scripts/miri.sh), which interprets every step
 //! thousands of times slower: a couple of cases on small boards still walk every `unsafe` path of
 //! the C ABI, and no failure file is read or written (Miri isolates the file system).
-#![allow(dead_code)]
 
 use proptest::test_runner::Config;
 

@@ -1,4 +1,5 @@
-//! The seeded generator behind every generated board: SplitMix64 with unbiased bounded draws.
+//! The seeded generator behind every generated board and every seeded test: SplitMix64 with
+//! unbiased bounded draws.
 //!
 //! The stream is part of the reproducibility promise (same seed, same board, every platform and
 //! release), so it is specified exactly here and pinned by tests; changing it is a breaking change.
@@ -23,7 +24,7 @@
 /// SplitMix64: a tiny, fast, well-studied 64-bit generator with a fully specified stream.
 ///
 /// ```
-/// use gridgames::mines::SplitMix64;
+/// use gridgames::rng::SplitMix64;
 /// let mut rng = SplitMix64::new(0);
 /// assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
 /// assert!(rng.below(10) < 10);

@@ -1,7 +1,9 @@
-//! A plain Minesweeper game written from issue 5's semantics and the README's generator spec,
-//! kept deliberately naive (vectors of rows, a set, a breadth-first queue): the session property
-//! tests play the library against it move by move.
-#![allow(dead_code, clippy::needless_range_loop)]
+//! A plain Minesweeper game written from the header's game rules and the generator's documented
+//! stream (transcribed here from its specification, not taken from the library, so that the
+//! library's boards are checked against the promise), kept deliberately naive (vectors of rows, a
+//! set, a breadth-first queue): the session property tests play the library against it move by
+//! move.
+#![allow(clippy::needless_range_loop)]
 
 use std::collections::{HashSet, VecDeque};
 

@@ -1,8 +1,8 @@
-//! Plain references for the real game, written from the semantics and sharing no code
-//! with the library: one turn, reachability, a textbook BFS, the expected length as an exact
+//! Plain references for the real game of Snakes and Ladders, written from the header's rules and
+//! sharing no code with the library: one turn, reachability, a textbook BFS, the expected length as an exact
 //! rational (fraction-free Gaussian elimination in i128) or by a dense f64 solve, and the
 //! length distribution and win chances from the joint process of all players.
-#![allow(dead_code, clippy::needless_range_loop)] // textbook index loops, on purpose
+#![allow(clippy::needless_range_loop)] // textbook index loops, on purpose
 
 use std::collections::VecDeque;
 
@@ -287,22 +287,6 @@ fn det(mut a: Vec<Vec<i128>>) -> Option<i128> {
         prev = a[k][k];
     }
     Some(sign * a[n - 1][n - 1])
-}
-
-/// A small deterministic generator (SplitMix64) for simulations.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn face(&mut self, faces: u32) -> u32 {
-        1 + ((self.next_u64() as u128 * faces as u128) >> 64) as u32
-    }
 }
 
 /// The Milton Bradley board, typed in again from the published list.

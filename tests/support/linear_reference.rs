@@ -1,18 +1,17 @@
-//! Plain references for what the seeds leave out: rectangular boards, any start and number of
-//! faces (a linear jump table), and mine tables other than the LeetCode one. Written from the
-//! rules, as naively as the seeds, for the property tests in `tests/fast_paths.rs`.
-#![allow(dead_code)]
+//! Plain references for what the LeetCode tasks leave out: rectangular boards, any start and
+//! number of faces (a linear jump table), and mine tables other than the LeetCode one. Written from
+//! the rules, as naively as the LeetCode references.
 
 use std::collections::VecDeque;
 
 /// Fewest rolls over a linear table (`table[s - 1]` is -1 or the destination of square `s`):
-/// the seed's BFS with a distance array.
+/// the LeetCode 909 BFS with a distance array.
 pub fn linear_min_rolls(table: &[i32], start: usize, faces: usize) -> Option<u64> {
     linear_distances(table, start, faces)[table.len()]
 }
 
 /// The fewest rolls to stand on each square of a linear table from `start` (index 0 unused),
-/// `None` where no line of play stands: the seed's BFS run to the end.
+/// `None` where no line of play stands: the LeetCode 909 BFS run to the end.
 pub fn linear_distances(table: &[i32], start: usize, faces: usize) -> Vec<Option<u64>> {
     let last = table.len();
     let mut dist = vec![None; last + 1];
@@ -35,7 +34,7 @@ pub fn linear_distances(table: &[i32], start: usize, faces: usize) -> Vec<Option
 }
 
 /// Reveals the hidden empty cell `(r, c)` of a flat `rows x cols` board where `table[b]` is what
-/// byte `b` adds to a count: seed 001's method two, with the table in place of 'M'/'X'. Returns
+/// byte `b` adds to a count: the LeetCode 529 solution's second method, with the table in place of 'M'/'X'. Returns
 /// how many cells it revealed.
 pub fn reveal_with_table(
     cells: &mut [u8],

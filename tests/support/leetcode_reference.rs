@@ -1,11 +1,11 @@
-//! Plain transcriptions of the seeds' algorithms, kept deliberately naive: the property tests
-//! compare the library against them, and the benchmark times them as the baseline.
-#![allow(dead_code)]
+//! The two LeetCode tasks the library grew from (909, the fewest rolls; 529, one click), their
+//! published algorithms transcribed plainly: the property tests compare the library against them,
+//! and the LeetCode benchmark times them as the baseline.
 
 use std::collections::{HashMap, VecDeque};
 
-/// Seed 004 (`Solution1.snakesAndLadders`): BFS over squares with a `dist` map, computing each
-/// target's cell with `divmod`. The board is a vector of rows, as in the seed.
+/// LeetCode 909 (`Solution1.snakesAndLadders`): BFS over squares with a `dist` map, computing each
+/// target's cell with `divmod`. The board is a vector of rows, as in the LeetCode solution.
 pub fn snakes_min_rolls(board: &[Vec<i32>]) -> i32 {
     let n = board.len();
     let get = |s: usize| {
@@ -36,9 +36,9 @@ pub fn snakes_min_rolls(board: &[Vec<i32>]) -> i32 {
     -1
 }
 
-/// Seed 001, method two (BFS with a `vis` grid and a queue of pairs), on a vector-of-rows board.
+/// LeetCode 529, the second method of its solution (BFS with a `vis` grid and a queue of pairs), on a vector-of-rows board.
 ///
-/// Two rules the library states and the seed leaves implicit: an 'X' counts as a mine, and a
+/// Two rules the library states and LeetCode 529 leaves implicit: an 'X' counts as a mine, and a
 /// click on a revealed cell changes nothing.
 pub fn mines_click(board: &mut [Vec<u8>], click: (usize, usize)) {
     let (x, y) = click;

@@ -25,7 +25,7 @@ static ALLOC: common::Counting = common::Counting;
 fn short_jump_grid(side: usize, percent: u64, reach: u64, seed: u64) -> Vec<i32> {
     let n = side * side;
     let num = Numbering::new(side, side);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut grid = vec![-1i32; n];
     for s in 2..n {
         if rng.below(100) < percent {
@@ -330,7 +330,7 @@ fn main() {
 /// summed its faces would cost N^2 per pass.
 fn huge_die_report() {
     let n = 20_000;
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let mut jumps = vec![-1i32; n];
     for (i, j) in jumps.iter_mut().enumerate().take(n - 1).skip(1) {
         if rng.below(100) < 2 {

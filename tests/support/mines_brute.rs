@@ -1,6 +1,5 @@
 //! Plain reference for the solver tests: enumerate every layout of the hidden cells and keep the
 //! ones that agree with every revealed number. Exponential on purpose; small views only.
-#![allow(dead_code)]
 
 /// A player view as bytes ('E'/'F' hidden, 'B'/'1'-'8' revealed).
 pub struct Brute {

@@ -1,14 +1,17 @@
-//! The real game through its C ABI against independent references (tests/snakes_game_reference):
+//! The analysis of the real game of Snakes and Ladders through its C ABI against independent
+//! references (`support/snakes_model.rs`):
 //! exact rationals and dense solves for the expected length, the joint process of all players for
 //! the length distribution and win chances, textbook BFS for optimal play, and simulation for
 //! the published board. Also: bad input is refused with every output left untouched.
 
-mod miri_limits;
-mod snakes_game_reference;
+mod support;
+
+use support::{miri, snakes_model};
 
 use gridgames::ffi::*;
+use gridgames::rng::SplitMix64;
 use proptest::prelude::*;
-use snakes_game_reference::{milton_bradley, Rng, Spec, BOUNCE, FINISH, STAY};
+use snakes_model::{milton_bradley, Spec, BOUNCE, FINISH, STAY};
 
 fn rules(spec: &Spec) -> gg_snakes_rules {
     gg_snakes_rules {
@@ -155,7 +158,7 @@ fn rel(a: f64, b: f64) -> f64 {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(1500))]
+    #![proptest_config(miri::config(1500))]
 
     #[test]
     fn expected_turns_equal_the_exact_fraction(spec in spec(10, 8)) {
@@ -173,7 +176,7 @@ proptest! {
     }
 
     #[test]
-    fn shortest_is_a_fewest_turn_game(spec in spec(miri_limits::size(30, 10), 9)) {
+    fn shortest_is_a_fewest_turn_game(spec in spec(miri::size(30, 10), 9)) {
         let (status, turns, faces) = ffi_shortest(&spec);
         prop_assert_eq!(status, GG_OK);
         prop_assert_eq!(turns, spec.shortest().map_or(-1, |t| t as i64));
@@ -210,11 +213,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(400))]
+    #![proptest_config(miri::config(400))]
 
     #[test]
     fn distribution_and_wins_match_the_joint_process(spec in spec(7, 20), players in 1u32..=3) {
-        let rounds = miri_limits::size(60, 8);
+        let rounds = miri::size(60, 8);
         let joint = spec.joint(players as usize, rounds);
         let (status, probs, tail) = ffi_distribution(&spec, players, rounds);
         prop_assert_eq!(status, GG_OK);
@@ -266,11 +269,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(300))]
+    #![proptest_config(miri::config(300))]
 
     #[test]
-    fn one_player_distribution_on_larger_boards_and_dice(spec in spec(miri_limits::size(40, 12), 45)) {
-        let rounds = miri_limits::size(200, 10);
+    fn one_player_distribution_on_larger_boards_and_dice(spec in spec(miri::size(40, 12), 45)) {
+        let rounds = miri::size(200, 10);
         let joint = spec.joint(1, rounds);
         let (status, probs, tail) = ffi_distribution(&spec, 1, rounds);
         prop_assert_eq!(status, GG_OK);
@@ -285,10 +288,10 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(150))]
+    #![proptest_config(miri::config(150))]
 
     #[test]
-    fn expected_turns_match_a_dense_solve_with_long_jumps(spec in long_jump_spec(miri_limits::size(160, 24))) {
+    fn expected_turns_match_a_dense_solve_with_long_jumps(spec in long_jump_spec(miri::size(160, 24))) {
         let (status, e) = ffi_expected(&spec);
         prop_assert_eq!(status, GG_OK);
         let want = spec.expected_dense();
@@ -308,12 +311,12 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(miri_limits::config(200))]
+    #![proptest_config(miri::config(200))]
 
     /// Dice past the sweep's running-sum (16 faces) and single-segment (64 faces) thresholds.
     #[test]
     fn expected_turns_match_a_dense_solve_with_big_dice(
-        spec in spec(miri_limits::size(150, 20), 200),
+        spec in spec(miri::size(150, 20), 200),
         faces in 1u32..=220,
     ) {
         let mut spec = spec;
@@ -350,7 +353,7 @@ fn milton_bradley_published_value_and_simulation() {
     assert!(rel(e, spec.expected_dense()) < 1e-13);
 
     // Simulation: 200 000 games; the mean's standard error is about 0.06 turns.
-    let mut rng = Rng(2024);
+    let mut rng = SplitMix64::new(2024);
     let games = 200_000;
     let mut total = 0u64;
     let mut wins = [0u64; 3];
@@ -358,7 +361,7 @@ fn milton_bradley_published_value_and_simulation() {
         let mut p = 0;
         let mut turns = 0;
         while p != 100 {
-            p = spec.next(p, rng.face(6));
+            p = spec.next(p, 1 + rng.below(6) as u32);
             turns += 1;
         }
         total += turns;
@@ -371,7 +374,7 @@ fn milton_bradley_published_value_and_simulation() {
         let mut pos = [0usize; 3];
         'game: loop {
             for (i, p) in pos.iter_mut().enumerate() {
-                *p = spec.next(*p, rng.face(6));
+                *p = spec.next(*p, 1 + rng.below(6) as u32);
                 if *p == 100 {
                     wins[i] += 1;
                     break 'game;

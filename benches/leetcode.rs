@@ -1,16 +1,18 @@
-//! The two seed operations, our C ABI against the seeds' own algorithms, on the same inputs.
+//! The two LeetCode operations (909 and 529), our C ABI against the published algorithms, on the
+//! same inputs.
 //!
-//! Run with `cargo bench --bench seeds` (everything, a few minutes) or
-//! `cargo bench --bench seeds -- quick` / `GG_BENCH_QUICK=1 cargo bench --bench seeds` (small boards
-//! only, seconds). Other arguments keep only the cases whose name contains one of them, e.g.
-//! `cargo bench --bench seeds -- quick mines`; `GG_BENCH_OURS_ONLY=1` skips the seeds (for
-//! profiling). For each case it prints the time per cell of `gg_snakes_min_rolls` /
-//! `gg_mines_click` and of the seed transcription in `tests/reference/` (seed 004's BFS over a
-//! vector-of-rows board, seed 001's method two with its visited grid), their ratio, both against
-//! one sequential read of the board, and the peak heap memory each adds beyond the board.
+//! Run with `cargo bench --bench leetcode` (everything, a few minutes) or
+//! `cargo bench --bench leetcode -- quick` / `GG_BENCH_QUICK=1 cargo bench --bench leetcode`
+//! (small boards only, seconds). Other arguments keep only the cases whose name contains one of
+//! them, e.g. `cargo bench --bench leetcode -- quick mines`; `GG_BENCH_OURS_ONLY=1` skips the
+//! LeetCode references (for profiling). For each case it prints the time per cell of
+//! `gg_snakes_min_rolls` / `gg_mines_click` and of the transcription in
+//! `tests/support/leetcode_reference.rs` (LeetCode 909's BFS over a vector-of-rows board,
+//! LeetCode 529's second method with its visited grid), their ratio, both against one sequential
+//! read of the board, and the peak heap memory each adds beyond the board.
 
 mod common;
-#[path = "../tests/reference/mod.rs"]
+#[path = "../tests/support/leetcode_reference.rs"]
 mod reference;
 
 use common::{
@@ -260,7 +262,7 @@ fn snakes_case(
     budget: Budget,
     with_seed: bool,
 ) -> Row {
-    let mut rng = Rng(n as u64 * 7919 + ppm);
+    let mut rng = Rng::new(n as u64 * 7919 + ppm);
     let cells = snakes_board(&mut rng, n, ppm, reach);
     let read = sequential_read(as_bytes(&cells));
     let (answer, ours_peak) = peak_extra_bytes(|| ours_min_rolls(&cells, n));
@@ -338,7 +340,7 @@ fn snakes_families(n: usize) {
     );
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (i, &(name, ppm, reach)) in FAMILIES.iter().enumerate() {
-        let mut rng = Rng(n as u64 * 31 + i as u64);
+        let mut rng = Rng::new(n as u64 * 31 + i as u64);
         let cells = snakes_board(&mut rng, n, ppm, reach);
         let (answer, peak) = peak_extra_bytes(|| ours_min_rolls(&cells, n));
         assert_eq!(
@@ -383,7 +385,7 @@ fn snakes_families(n: usize) {
 
 /// `count` LeetCode-sized boards (n = `n`, 5% jumps anywhere), each solved once per timed run.
 fn snakes_batch(count: usize, n: usize, budget: Budget) -> Row {
-    let mut rng = Rng(909);
+    let mut rng = Rng::new(909);
     let boards: Vec<Vec<i32>> = (0..count)
         .map(|_| snakes_board(&mut rng, n, 50_000, None))
         .collect();
@@ -468,7 +470,7 @@ fn mines_case(
     budget: Budget,
     with_seed: bool,
 ) -> Row {
-    let mut rng = Rng((rows * cols) as u64 + ppm);
+    let mut rng = Rng::new((rows * cols) as u64 + ppm);
     let cells = mines_board(&mut rng, rows, cols, ppm);
     let click = opening_click(&cells, rows, cols);
     mines_click_case(name, rows, cols, cells, click, budget, with_seed)
@@ -599,7 +601,7 @@ fn sweep_floor(cells: &[u8], rows: usize, cols: usize, row: usize) -> Duration {
 /// `count` LeetCode-sized boards (10% mines), each clicked once per timed run on a random cell
 /// that is not a mine.
 fn mines_batch(count: usize, rows: usize, cols: usize, budget: Budget) -> Row {
-    let mut rng = Rng(529);
+    let mut rng = Rng::new(529);
     let boards: Vec<Vec<u8>> = (0..count)
         .map(|_| mines_board(&mut rng, rows, cols, 100_000))
         .collect();
