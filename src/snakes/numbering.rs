@@ -530,7 +530,7 @@ mod tests {
     fn seed_example_layout() {
         let n = Numbering::new(6, 6);
         assert_eq!(n.cell_of(2), (5, 1));
-        // The seed's ladder 14 -> 35 sits at (3, 1) and its snake 17 -> 13 at (3, 4).
+        // LeetCode 909's ladder 14 -> 35 sits at (3, 1) and its snake 17 -> 13 at (3, 4).
         assert_eq!(n.cell_of(14), (3, 1));
         assert_eq!(n.cell_of(17), (3, 4));
     }

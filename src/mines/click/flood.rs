@@ -436,7 +436,7 @@ mod tests {
         flood.open(r, c).unwrap()
     }
 
-    fn seed_click(cells: &[u8], cols: usize, r: usize, c: usize) -> Vec<u8> {
+    fn leetcode_click_reference(cells: &[u8], cols: usize, r: usize, c: usize) -> Vec<u8> {
         let mut rows = crate::test_support::leetcode_reference::to_rows(cells, cols);
         crate::test_support::leetcode_reference::mines_click(&mut rows, (r, c));
         rows.concat()
@@ -459,7 +459,7 @@ mod tests {
     fn comb_overflows_a_small_queue_and_matches_the_seed() {
         let (rows, cols) = (30, 101);
         let board = comb(rows, cols);
-        let want = seed_click(&board, cols, 0, 50);
+        let want = leetcode_click_reference(&board, cols, 0, 50);
         for max_spans in [1, 2, 3, 5, 64, 1000] {
             let mut got = board.clone();
             let pended = click_capped(&mut got, rows, cols, 0, 50, max_spans);
@@ -472,7 +472,7 @@ mod tests {
         let board = comb(rows, cols);
         let mut got = board.clone();
         crate::mines::reveal_empty(&mut got, rows, cols, 0, 500, &LEETCODE_MINES).unwrap();
-        assert!(got == seed_click(&board, cols, 0, 500));
+        assert!(got == leetcode_click_reference(&board, cols, 0, 500));
     }
 
     #[test]
@@ -486,7 +486,7 @@ mod tests {
         }
         let (r, c) = (1, 2);
         board[cols + c] = EMPTY;
-        let want = seed_click(&board, cols, r, c);
+        let want = leetcode_click_reference(&board, cols, r, c);
         let mut got = board.clone();
         let mut flood = Flood::new(&mut got, rows, cols, &LEETCODE_MINES, Regions::Small).unwrap();
         flood.max_spans = 1;
@@ -524,7 +524,7 @@ mod tests {
                 let mut got = board.clone();
                 crate::mines::reveal_empty(&mut got, rows, cols, r, c, &LEETCODE_MINES).unwrap();
                 assert!(
-                    got == seed_click(board, cols, r, c),
+                    got == leetcode_click_reference(board, cols, r, c),
                     "board {i}, click ({r}, {c})"
                 );
             }
@@ -553,7 +553,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1500))]
 
-        /// The row sweeps, forced on boards of any size and with any queue cap, give the seed's
+        /// The row sweeps, forced on boards of any size and with any queue cap, give LeetCode's
         /// board: what they hand to the span fill is finished there.
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
@@ -561,7 +561,7 @@ mod tests {
             (rows, cols, board, r, c) in prop_oneof![any_board(), board_of(1..=12, 60..=200)],
             max_spans in prop_oneof![Just(usize::MAX), 1usize..6],
         ) {
-            let want = seed_click(&board, cols, r, c);
+            let want = leetcode_click_reference(&board, cols, r, c);
             let mut got = board.clone();
             if got[r * cols + c] == EMPTY {
                 open_swept(&mut got, rows, cols, (r, c), &LEETCODE_MINES, max_spans);
@@ -572,7 +572,7 @@ mod tests {
         }
 
         /// The row sweeps with other mine tables (one to four mine bytes; flags and marks that
-        /// are not mines stop the flood like revealed cells) against the seed's method with the
+        /// are not mines stop the flood like revealed cells) against LeetCode's method with the
         /// table, cell for cell and in the count revealed.
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
@@ -605,7 +605,7 @@ mod tests {
             prop_assert_eq!(got, want);
         }
 
-        /// Every queue cap, down to one span, gives the seed's board: the passes over pending
+        /// Every queue cap, down to one span, gives LeetCode's board: the passes over pending
         /// markers do the rest of the work.
         #[test]
         #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
@@ -613,7 +613,7 @@ mod tests {
             (rows, cols, board, r, c) in any_board(),
             max_spans in 1usize..6,
         ) {
-            let want = seed_click(&board, cols, r, c);
+            let want = leetcode_click_reference(&board, cols, r, c);
             let mut got = board.clone();
             click_capped(&mut got, rows, cols, r, c, max_spans);
             prop_assert_eq!(got, want);

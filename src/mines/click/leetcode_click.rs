@@ -27,7 +27,7 @@ pub enum Click {
 ///
 /// ```
 /// use gridgames::mines::{click, Board, Click};
-/// let mut cells = *b"EEEEEEEMEEEEEEEEEEEE"; // the seed's first example, 4 x 5
+/// let mut cells = *b"EEEEEEEMEEEEEEEEEEEE"; // LeetCode 529's first example, 4 x 5
 /// let mut board = Board::new(&mut cells, 4, 5).unwrap();
 /// assert_eq!(click(&mut board, 3, 0).unwrap(), Click::Revealed(18));
 /// assert_eq!(&cells, b"B1E1BB1M1BB111BBBBBB");
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn existing_blanks_stop_the_flood() {
-        // The seed never expands through an already revealed 'B'.
+        // LeetCode 529 never expands through an already revealed 'B'.
         let (after, _) = run(b"EEBEE", 1, 5, 0, 0);
         assert_eq!(&after, b"BBBEE");
     }

@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn seed_board() {
-        // The seed's board: one opening, and the '1' above the mine that it never reaches.
+        // LeetCode 529's board: one opening, and the '1' above the mine that it never reaches.
         let r = regions(b"EEEEEEEMEEEEEEEEEEEE", 4, 5);
         assert_eq!(r.openings(), 1);
         assert_eq!(r.bbbv(), 2);

@@ -56,7 +56,7 @@ pub(super) fn level_bits(
     while cur.lo <= cur.hi {
         level += 1;
         let found = match faces {
-            // The seed's die, with its shifts known at compile time.
+            // LeetCode 909's die, with its shifts known at compile time.
             6 => levels.small_die(jumps, &mut cur, |b, c| reach_into(b, c, 6)),
             1..=63 => levels.small_die(jumps, &mut cur, |b, c| reach_into(b, c, faces)),
             _ => levels.large_die(jumps, &mut cur, faces),
