@@ -368,8 +368,8 @@ int32_t gg_mines_click(char *board, size_t rows, size_t cols, size_t row, size_t
  * Starts a game with a board generated from `cfg->seed`.
  *
  * Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
- * Floyd's sampling, see README.md), so the same configuration and the same first click give the
- * same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
+ * Floyd's sampling, see docs/reproducibility.md), so the same configuration and the same first
+ * click give the same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
  * `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
  *
  * With `no_guess` the first reveal runs the no-guess generator: it draws uniform boards and

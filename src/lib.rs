@@ -5,14 +5,14 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
 
-pub mod bitset;
-pub(crate) mod double_double;
-pub mod error;
-pub mod ffi;
-pub mod mines;
-pub mod radix_heap;
-pub mod rng;
-pub mod snakes;
+pub mod bitset; // fallible bit sets
+pub(crate) mod double_double; // compensated sums
+pub mod error; // Error, ErrorKind, and the fallible allocation helpers
+pub mod ffi; // the C ABI: the only extern "C" and unsafe
+pub mod mines; // Minesweeper
+pub mod radix_heap; // the monotone priority queue of the fewest-rolls waves
+pub mod rng; // SplitMix64, the seeded generator
+pub mod snakes; // Snakes and Ladders
 
 /// What the tests share (references, strategies), loaded once for the whole crate's unit tests.
 #[cfg(test)]

@@ -111,8 +111,8 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
 /// Starts a game with a board generated from `cfg->seed`.
 ///
 /// Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
-/// Floyd's sampling, see README.md), so the same configuration and the same first click give the
-/// same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
+/// Floyd's sampling, see docs/reproducibility.md), so the same configuration and the same first
+/// click give the same board everywhere. With `GG_FIRST_CLICK_ANY` they are placed now; with
 /// `GG_FIRST_CLICK_SAFE` and `GG_FIRST_CLICK_OPENING` at the first reveal, away from it.
 ///
 /// With `no_guess` the first reveal runs the no-guess generator: it draws uniform boards and

@@ -4,15 +4,15 @@
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
-mod board;
-mod classic;
-mod expected;
-mod jumps;
-mod lengths;
-mod min_rolls;
-mod numbering;
-mod reach;
-mod rules;
+mod board; // a validated LeetCode grid
+mod classic; // published boards (Milton Bradley)
+mod expected; // the exact expected number of turns
+mod jumps; // linear jump tables, and a grid read into one
+mod lengths; // the distribution of game length, and win chances
+mod min_rolls; // the fewest rolls (LeetCode 909) and one shortest game
+mod numbering; // boustrophedon numbering: square to cell
+mod reach; // reachable positions, and those that can still finish
+mod rules; // dice, overshoot, start: one turn of the real game
 
 pub use board::{check_dimensions, Board, MAX_SQUARES};
 pub use classic::milton_bradley_jumps;

@@ -38,11 +38,11 @@
 //! dense solve), `segment_pass.rs` (one pass of a segment), `gmres.rs`, and `residual.rs` (the
 //! certificate, with `crate::double_double`).
 
-mod gmres;
-mod residual;
-mod segment_pass;
-mod segments;
-mod solver;
+mod gmres; // restarted GMRES for segments with many symbols
+mod residual; // the certificate: the residual and a proven error bound
+mod segment_pass; // one pass of a segment, top down
+mod segments; // the solve segment by segment, and the dense elimination
+mod solver; // the solver's shared state and settings
 
 use super::reach::{can_finish, reachable};
 use super::rules::Game;

@@ -42,11 +42,11 @@
 //!
 //! Files: `jump_list.rs`, `staircase.rs`, `waves.rs`, `both_ends.rs`, `level_bits.rs`.
 
-mod both_ends;
-mod jump_list;
-mod level_bits;
-mod staircase;
-mod waves;
+mod both_ends; // the search from both ends, for sparse far-reaching jumps
+mod jump_list; // the jumps in square order, listed as the board is read
+mod level_bits; // levels on bit sets, for dense boards
+mod staircase; // squares in order, for sparse short jumps
+mod waves; // the wave search over a radix heap
 
 use super::board::{check_dimensions, Board};
 use super::jumps::Track;
