@@ -17,6 +17,6 @@ pub mod snakes; // Snakes and Ladders
 /// What the tests share (references, strategies), loaded once for the whole crate's unit tests.
 #[cfg(test)]
 #[path = "../tests/support/mod.rs"]
-pub(crate) mod test_support;
+pub(crate) mod test_support; // tests/support: references and strategies
 
 pub use error::{Error, ErrorKind, Result};

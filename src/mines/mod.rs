@@ -5,20 +5,13 @@
 //! Safe Rust only; the C ABI lives in `crate::ffi`.
 #![forbid(unsafe_code)]
 
-// In dependency order: each folder uses only the folders above it.
-
-// The alphabet, validated boards, the 3x3 block, neighbour counts.
-mod board;
-// One click and its flood fill (LeetCode 529).
-mod click;
-// The view, constraints, counting, probabilities, the hint, the endgame, solvability.
-mod solver;
-// The seeded generator, mine placement, the no-guess generator.
-mod generate;
-// 3BV, openings, islands, ZiNi (uses only `board`).
-mod stats;
-// A whole game: configuration, moves with the chord, views.
-mod game;
+// Dependency order: board <- click <- solver <- generate; stats uses only board; game uses all.
+mod board; // the alphabet, validated boards, the 3x3 block, neighbour counts
+mod click; // one click and its flood fill (LeetCode 529)
+mod game; // a whole game: configuration, generation, moves, views, play statistics
+mod generate; // mine placement, the no-guess generator
+mod solver; // the view, constraints, counting, probabilities, the hint, the endgame, solvability
+mod stats; // 3BV, openings, islands, ZiNi
 
 pub use crate::rng::SplitMix64;
 pub use board::alphabet::{

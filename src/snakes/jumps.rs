@@ -81,12 +81,12 @@ pub fn check_squares(squares: usize) -> Result<usize> {
             "squares is 0; a board needs at least 1 square",
         ));
     }
-    if squares > super::MAX_SQUARES {
+    if squares > super::board::MAX_SQUARES {
         return Err(Error::new(
             ErrorKind::SizeOverflow,
             format!(
                 "squares is {squares}; destinations are int32_t, so at most {}",
-                super::MAX_SQUARES
+                super::board::MAX_SQUARES
             ),
         ));
     }

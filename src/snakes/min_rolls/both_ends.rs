@@ -12,11 +12,11 @@
 //! through that square; at least, because a line of fewer rolls would have passed, one level
 //! earlier on the side that just moved, a square the other side had reached already.
 
+use super::board_source::Jumps;
 use super::jump_list::{
     block_starts, block_starts_bytes, lowest_square, square_bit, JumpList, BLOCK_BITS,
 };
 use super::level_bits::reach_into;
-use super::Jumps;
 use crate::error::{try_filled, Error, Result};
 use std::collections::HashSet;
 

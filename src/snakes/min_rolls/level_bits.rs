@@ -15,8 +15,8 @@
 //! in one pass with no test per word. The bit sets take `N / 2` bytes, 1/8 of an `int32_t`
 //! board; the summaries at most 8 KiB.
 
+use super::board_source::Jumps;
 use super::jump_list::{lowest_square, square_bit};
-use super::Jumps;
 use crate::error::{try_filled, Result};
 
 /// The fewest rolls from `start` (in `1..N`) to `N` with `faces >= 1`, or `None`, with the

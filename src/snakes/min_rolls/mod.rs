@@ -42,6 +42,7 @@
 //!
 //! Files: `jump_list.rs`, `staircase.rs`, `waves.rs`, `both_ends.rs`, `level_bits.rs`.
 
+mod board_source; // the Jumps trait: a grid or a jump table, as the search reads it
 mod both_ends; // the search from both ends, for sparse far-reaching jumps
 mod jump_list; // the jumps in square order, listed as the board is read
 mod level_bits; // levels on bit sets, for dense boards
@@ -49,9 +50,9 @@ mod staircase; // squares in order, for sparse short jumps
 mod waves; // the wave search over a radix heap
 
 use super::board::{check_dimensions, Board};
-use super::jumps::Track;
 use super::rules::Game;
 use crate::error::{try_filled, Error, ErrorKind, Result};
+pub use board_source::Jumps;
 use both_ends::{both_ends, BothEnds, ByDest};
 use jump_list::{block_starts_bytes, Gather, Gathered, Indexed};
 #[cfg(test)]
@@ -59,46 +60,6 @@ use level_bits::Bulk;
 use level_bits::{level_bits, Summary};
 use staircase::{max_span, staircase, Climb, MAX_FACES, RING_BITS};
 use waves::{waves, Waves, UNSET};
-
-/// A board the search can read: a grid in boustrophedon order or a linear [`Track`].
-pub trait Jumps {
-    /// The number of squares `N`; square `N` ends the game.
-    fn squares(&self) -> usize;
-    /// Where a roll that lands on square `t` ends: its jump's destination, or `t`.
-    fn dest(&self, t: usize) -> usize;
-    /// Calls `f(square, destination)` for every square whose jump leads elsewhere, in one pass
-    /// over the board and in square order, increasing or decreasing throughout (a grid is read
-    /// fastest top row first), until `f` returns `false`.
-    fn each_jump(&self, f: impl FnMut(usize, usize) -> bool);
-}
-
-impl Jumps for Board<'_> {
-    fn squares(&self) -> usize {
-        Board::squares(self)
-    }
-    fn dest(&self, t: usize) -> usize {
-        self.destination(t)
-    }
-    fn each_jump(&self, f: impl FnMut(usize, usize) -> bool) {
-        Board::each_jump(self, f)
-    }
-}
-
-impl Jumps for Track<'_> {
-    fn squares(&self) -> usize {
-        Track::squares(self)
-    }
-    fn dest(&self, t: usize) -> usize {
-        Track::dest(self, t)
-    }
-    fn each_jump(&self, mut f: impl FnMut(usize, usize) -> bool) {
-        for (i, &raw) in self.raw().iter().enumerate() {
-            if raw >= 0 && raw as usize != i + 1 && !f(i + 1, raw as usize) {
-                return;
-            }
-        }
-    }
-}
 
 /// The fewest rolls of a six-faced die from square 1 to the last square, or `None` when it cannot
 /// be reached.
@@ -410,6 +371,7 @@ pub fn min_rolls_of_grid(cells: &[i32], rows: usize, cols: usize) -> Result<Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snakes::jumps::Track;
     use crate::snakes::rules::{Overshoot, Rules};
     use crate::test_support::linear_reference::linear_min_rolls as plain_bfs;
     use proptest::prelude::*;

@@ -1,8 +1,8 @@
 //! The wave search for sparse boards (see the module above): a wave crosses open country in one
 //! event, and events are taken in level order from a radix heap.
 
+use super::board_source::Jumps;
 use super::jump_list::Indexed;
-use super::Jumps;
 use crate::bitset::BitSet;
 use crate::error::Result;
 use crate::radix_heap::{Popped, RadixHeap};
