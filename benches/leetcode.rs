@@ -116,7 +116,7 @@ fn main() {
         }
     };
     println!(
-        "gridgames seeds benchmark ({} mode; best of repeated runs; ratios within one run)",
+        "gridgames LeetCode benchmark ({} mode; best of repeated runs; ratios within one run)",
         if quick { "quick" } else { "full" }
     );
     println!(
@@ -271,7 +271,7 @@ fn snakes_case(
     let seed = (with_seed && !ours_only()).then(|| {
         let rows = reference::to_rows(&cells, n);
         let (want, first, peak) = once(|| reference::snakes_min_rolls(&rows));
-        assert_eq!(answer, want, "{name}: ours and the seed disagree");
+        assert_eq!(answer, want, "{name}: ours and the LeetCode reference disagree");
         let t = best_time(
             budget.seed,
             1,
@@ -525,7 +525,7 @@ fn mines_click_case(
         let ((), first, peak) = once(|| reference::mines_click(&mut want, click));
         assert!(
             want.iter().flatten().eq(after.iter()),
-            "{name}: ours and the seed disagree"
+            "{name}: ours and the LeetCode reference disagree"
         );
         drop(want);
         let t = best_time(
@@ -645,7 +645,7 @@ fn mines_batch(count: usize, rows: usize, cols: usize, budget: Budget) -> Row {
     for (g, w) in got.iter().zip(&want) {
         assert!(
             w.iter().flatten().eq(g.iter()),
-            "batch: ours and the seed disagree"
+            "batch: ours and the LeetCode reference disagree"
         );
     }
     let ours = best_time(
@@ -675,8 +675,8 @@ fn print_table(title: &str, rows: &[Row]) {
     println!("### {title}");
     println!();
     println!(
-        "| case | cells | ours ns/cell | ours CPU ns/cell | seed ns/cell | seed / ours \
-         | ours / read | seed / read | ours peak extra | seed peak extra |"
+        "| case | cells | ours ns/cell | ours CPU ns/cell | LeetCode ns/cell | LeetCode / ours \
+         | ours / read | LeetCode / read | ours peak extra | LeetCode peak extra |"
     );
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for r in rows {
