@@ -271,7 +271,10 @@ fn snakes_case(
     let seed = (with_seed && !ours_only()).then(|| {
         let rows = reference::to_rows(&cells, n);
         let (want, first, peak) = once(|| reference::snakes_min_rolls(&rows));
-        assert_eq!(answer, want, "{name}: ours and the LeetCode reference disagree");
+        assert_eq!(
+            answer, want,
+            "{name}: ours and the LeetCode reference disagree"
+        );
         let t = best_time(
             budget.seed,
             1,
