@@ -183,6 +183,18 @@
 #define GG_ERR_INTERNAL 13
 
 /**
+ * A saved record that `gg_mines_save` or `gg_snakes_game_save` did not write: a wrong magic or
+ * version, a truncated record or trailing bytes, a bad checksum, or contents that do not make a
+ * legal game. The message says which.
+ */
+#define GG_ERR_BAD_RECORD 14
+
+/**
+ * `gg_mines_undo` or `gg_snakes_game_undo` with no move or turn to take back.
+ */
+#define GG_ERR_NOTHING_TO_UNDO 15
+
+/**
  * A Minesweeper game in progress, created by `gg_mines_new` or `gg_mines_from_board` and
  * released by `gg_mines_free`.
  *

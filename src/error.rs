@@ -30,6 +30,11 @@ pub enum ErrorKind {
     OutOfMemory,
     /// Bounded generation gave up.
     GenerationFailed,
+    /// A saved record that the save functions did not write: wrong magic or version, truncated,
+    /// trailing bytes, a bad checksum, or contents that do not make a legal game.
+    BadRecord,
+    /// Undo with no move (or turn) to take back.
+    NothingToUndo,
 }
 
 /// An error from the safe core: a kind plus a human-readable detail.

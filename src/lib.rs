@@ -11,6 +11,7 @@ pub mod error; // Error, ErrorKind, and the fallible allocation helpers
 pub mod ffi; // the C ABI: the only extern "C" and unsafe
 pub mod mines; // Minesweeper
 pub mod radix_heap; // the monotone priority queue of the fewest-rolls waves
+pub(crate) mod record; // the saved-record container: magic, version, varints, CRC-32
 pub mod rng; // SplitMix64, the seeded generator
 pub mod snakes; // Snakes and Ladders
 

@@ -33,11 +33,17 @@ pub const GG_ERR_OUT_OF_MEMORY: i32 = 11;
 pub const GG_ERR_GENERATION_FAILED: i32 = 12;
 /// A bug inside gridgames (a caught panic); the process is unharmed.
 pub const GG_ERR_INTERNAL: i32 = 13;
+/// A saved record that `gg_mines_save` or `gg_snakes_game_save` did not write: a wrong magic or
+/// version, a truncated record or trailing bytes, a bad checksum, or contents that do not make a
+/// legal game. The message says which.
+pub const GG_ERR_BAD_RECORD: i32 = 14;
+/// `gg_mines_undo` or `gg_snakes_game_undo` with no move or turn to take back.
+pub const GG_ERR_NOTHING_TO_UNDO: i32 = 15;
 
 /// One row per status: its code, the core error it reports (none for `GG_OK` and
 /// `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` and `GG_ERR_INTERNAL`, which only the boundary
 /// raises) and what `gg_status_str` says. The one place codes, kinds and descriptions meet.
-const STATUSES: [(i32, Option<ErrorKind>, &CStr); 14] = [
+const STATUSES: [(i32, Option<ErrorKind>, &CStr); 16] = [
     (GG_OK, None, c"ok"),
     (
         GG_ERR_NULL_POINTER,
@@ -100,6 +106,16 @@ const STATUSES: [(i32, Option<ErrorKind>, &CStr); 14] = [
         c"board generation gave up",
     ),
     (GG_ERR_INTERNAL, None, c"internal error in gridgames"),
+    (
+        GG_ERR_BAD_RECORD,
+        Some(ErrorKind::BadRecord),
+        c"the saved record is not one gridgames wrote",
+    ),
+    (
+        GG_ERR_NOTHING_TO_UNDO,
+        Some(ErrorKind::NothingToUndo),
+        c"there is nothing to undo",
+    ),
 ];
 
 pub(crate) fn describe(status: i32) -> &'static CStr {
@@ -124,13 +140,13 @@ mod tests {
     #[test]
     fn every_code_has_its_own_description() {
         let mut seen = std::collections::HashSet::new();
-        for code in GG_OK..=GG_ERR_INTERNAL {
+        for code in GG_OK..=GG_ERR_NOTHING_TO_UNDO {
             let s = describe(code);
             assert_ne!(s, c"unknown status code", "code {code}");
             assert!(seen.insert(s), "code {code} repeats a description");
         }
         assert_eq!(describe(-1), c"unknown status code");
-        assert_eq!(describe(GG_ERR_INTERNAL + 1), c"unknown status code");
+        assert_eq!(describe(GG_ERR_NOTHING_TO_UNDO + 1), c"unknown status code");
     }
 
     #[test]
@@ -146,7 +162,9 @@ mod tests {
             | ErrorKind::GameOver
             | ErrorKind::Inconsistent
             | ErrorKind::OutOfMemory
-            | ErrorKind::GenerationFailed => k,
+            | ErrorKind::GenerationFailed
+            | ErrorKind::BadRecord
+            | ErrorKind::NothingToUndo => k,
         };
         let kinds = [
             ErrorKind::ZeroSize,
@@ -159,6 +177,8 @@ mod tests {
             ErrorKind::Inconsistent,
             ErrorKind::OutOfMemory,
             ErrorKind::GenerationFailed,
+            ErrorKind::BadRecord,
+            ErrorKind::NothingToUndo,
         ];
         let mut codes: Vec<i32> = kinds.iter().map(|&k| status_of(all(k))).collect();
         assert!(codes.iter().all(|&c| c != GG_ERR_INTERNAL && c != GG_OK));

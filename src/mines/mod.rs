@@ -22,7 +22,9 @@ pub use board::leetcode_board::{
 };
 pub use click::leetcode_click::{click, click_cells, reveal_empty, Click};
 pub use game::config::{Config, FirstClick};
+pub use game::moves::{Move, MoveKind};
 pub use game::play_stats::PlayStats;
+pub use game::save::{MINES_MAGIC, MINES_RECORD_VERSION};
 pub use game::session::{Game, GameState};
 pub use generate::mine_placement::{Exclusion, Layout, MineSink};
 pub use generate::no_guess::{no_guess_layout, MAX_DRAWS, MAX_WORK};

@@ -13,6 +13,7 @@ mod min_rolls; // the fewest rolls (LeetCode 909) and one shortest game
 mod numbering; // boustrophedon numbering: square to cell
 mod reach; // reachable positions, and those that can still finish
 mod rules; // dice, overshoot, start: one turn of the real game
+mod session; // game sessions: turns with a seeded die, undo, save and load
 
 pub use board::{check_dimensions, Board, MAX_SQUARES};
 pub use classic::milton_bradley_jumps;
@@ -22,3 +23,4 @@ pub use lengths::{win_chances, RoundDistribution, TurnChain};
 pub use min_rolls::{fewest_rolls, min_rolls, min_rolls_of_grid, shortest, Jumps};
 pub use numbering::Numbering;
 pub use rules::{Game, Overshoot, Rules};
+pub use session::{Session, Turn, MAX_PLAYERS, SNAKES_MAGIC, SNAKES_RECORD_VERSION};

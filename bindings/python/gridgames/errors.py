@@ -75,6 +75,14 @@ class InternalError(GridgamesError):
     status, name = 13, "GG_ERR_INTERNAL"
 
 
+class BadRecordError(GridgamesError, ValueError):
+    status, name = 14, "GG_ERR_BAD_RECORD"
+
+
+class NothingToUndoError(GridgamesError):
+    status, name = 15, "GG_ERR_NOTHING_TO_UNDO"
+
+
 BY_STATUS: dict[int, type[GridgamesError]] = {
     cls.status: cls
     for cls in (
@@ -91,6 +99,8 @@ BY_STATUS: dict[int, type[GridgamesError]] = {
         OutOfMemoryError,
         GenerationFailedError,
         InternalError,
+        BadRecordError,
+        NothingToUndoError,
     )
 }
 

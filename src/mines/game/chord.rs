@@ -1,6 +1,7 @@
 //! The chord: on a revealed number with exactly that many flags around it, reveal every other
 //! hidden neighbour at once. A game move, like `reveal.rs` and `flag.rs`.
 
+use super::moves::{Move, MoveKind};
 use super::session::{Game, GameState};
 use crate::error::Result;
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
@@ -17,10 +18,17 @@ impl Game {
     ///
     /// [`reveal`]: Game::reveal
     pub fn chord(&mut self, row: usize, col: usize) -> Result<Click> {
-        let click = self.chord_cell(row, col)?;
-        self.clicks.chords += 1;
-        self.clicks.effective += usize::from(click != Click::Unchanged);
-        Ok(click)
+        let mv = Move {
+            kind: MoveKind::Chord,
+            row,
+            col,
+        };
+        self.record(mv, |game| {
+            let click = game.chord_cell(row, col)?;
+            game.clicks.chords += 1;
+            game.clicks.effective += usize::from(click != Click::Unchanged);
+            Ok(click)
+        })
     }
 
     fn chord_cell(&mut self, row: usize, col: usize) -> Result<Click> {
@@ -40,6 +48,7 @@ impl Game {
         for j in block_cells(i, self.rows, self.cols) {
             match self.cells[j] {
                 MINE => {
+                    self.history.exploding(j)?;
                     self.cells[j] = EXPLODED;
                     exploded = true;
                 }

@@ -1,6 +1,7 @@
 //! The reveal: a left click on a cell. The first reveal of a SAFE or OPENING game places the mines.
 
 use super::generation::generate;
+use super::moves::{Move, MoveKind};
 use super::session::{Game, GameState};
 use crate::error::Result;
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
@@ -14,10 +15,17 @@ impl Game {
     /// revealed cell is left alone (`Unchanged`). The first reveal of a SAFE or OPENING game
     /// places the mines first. After the game has ended: `GameOver`, nothing changes.
     pub fn reveal(&mut self, row: usize, col: usize) -> Result<Click> {
-        let click = self.reveal_cell(row, col)?;
-        self.clicks.left += 1;
-        self.clicks.effective += usize::from(click != Click::Unchanged);
-        Ok(click)
+        let mv = Move {
+            kind: MoveKind::Reveal,
+            row,
+            col,
+        };
+        self.record(mv, |game| {
+            let click = game.reveal_cell(row, col)?;
+            game.clicks.left += 1;
+            game.clicks.effective += usize::from(click != Click::Unchanged);
+            Ok(click)
+        })
     }
 
     fn reveal_cell(&mut self, row: usize, col: usize) -> Result<Click> {
@@ -25,13 +33,22 @@ impl Game {
         match self.cells[i] {
             EMPTY => {
                 if let Some(config) = self.pending {
-                    generate(&config, Some((row, col)), &mut self.cells)?;
+                    let first = Some((row, col));
+                    match &mut self.preset {
+                        Some(p) if p.fits(first) => {
+                            p.place(&config, first, &mut self.cells)?;
+                            p.click = first;
+                        }
+                        _ => generate(&config, first, &mut self.cells)?,
+                    }
                     self.pending = None;
+                    self.history.placed();
                 }
                 let n = self.open(row, col)?;
                 Ok(Click::Revealed(n))
             }
             MINE => {
+                self.history.exploding(i)?;
                 self.cells[i] = EXPLODED;
                 self.state = GameState::Lost;
                 Ok(Click::Exploded)

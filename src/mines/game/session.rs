@@ -4,17 +4,19 @@
 //!
 //! The game keeps one byte per cell: the LeetCode alphabet plus two flag marks (see
 //! `board/alphabet.rs`). Hidden unflagged safe cells are exactly the 'E' bytes, so the core flood
-//! fill ([`reveal_empty`]) opens regions on the grid directly and walks around flags, and a
+//! fill (`reveal_empty_rows`) opens regions on the grid directly and walks around flags, and a
 //! counter of hidden safe cells makes the win check O(1).
 
 use super::config::{Config, FirstClick};
-use super::generation::generate;
+use super::generation::{generate, Preset};
+use super::moves::History;
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, FLAGGED_EMPTY, MINE, SESSION_MINES};
 use crate::mines::board::leetcode_board::{
     check_coordinate, check_revealed_counts, check_shape, Board,
 };
-use crate::mines::click::leetcode_click::reveal_empty;
+use crate::mines::click::flood::Regions;
+use crate::mines::click::leetcode_click::reveal_empty_rows;
 
 /// Whether the game goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,6 +62,11 @@ pub struct Game {
     /// The config whose mines wait for the first reveal (SAFE and OPENING).
     pub(crate) pending: Option<Config>,
     pub(crate) clicks: Clicks,
+    /// The config a generated game was made from; `None` for a game given as a board.
+    pub(crate) origin: Option<Config>,
+    /// A layout to place at the first reveal instead of generating one (a loaded game's).
+    pub(crate) preset: Option<Preset>,
+    pub(crate) history: History,
 }
 
 /// The moves accepted so far, for [`PlayStats`].
@@ -77,11 +84,20 @@ impl Game {
     ///
     /// A board whose every cell is a mine has no safe cell to reveal: it starts won.
     pub fn new(config: &Config) -> Result<Self> {
+        Self::generated(config, None)
+    }
+
+    /// A new game whose layout, when it is placed, is `preset` rather than the generator's.
+    pub(crate) fn generated(config: &Config, preset: Option<Preset>) -> Result<Self> {
         let cells = config.check()?;
         let mut grid = try_filled(cells, EMPTY)?;
+        let history = History::new(&grid)?;
         let pending = match config.first_click {
             FirstClick::Any => {
-                generate(config, None, &mut grid)?;
+                match &preset {
+                    Some(p) => p.place(config, None, &mut grid)?,
+                    None => generate(config, None, &mut grid)?,
+                }
                 None
             }
             FirstClick::Safe | FirstClick::Opening => Some(*config),
@@ -101,6 +117,9 @@ impl Game {
             },
             pending,
             clicks: Clicks::default(),
+            origin: Some(*config),
+            preset,
+            history,
         })
     }
 
@@ -124,6 +143,7 @@ impl Game {
             hidden_safe += usize::from(b == EMPTY);
             exploded |= b == EXPLODED;
         }
+        let history = History::new(&cells)?;
         let state = if exploded {
             GameState::Lost
         } else if hidden_safe == 0 {
@@ -141,6 +161,9 @@ impl Game {
             state,
             pending: None,
             clicks: Clicks::default(),
+            origin: None,
+            preset: None,
+            history,
         })
     }
 
@@ -199,14 +222,21 @@ impl Game {
 
     /// Reveals the hidden unflagged safe cell `(row, col)` with the core flood fill.
     pub(crate) fn open(&mut self, row: usize, col: usize) -> Result<usize> {
-        match reveal_empty(
+        let result = reveal_empty_rows(
             &mut self.cells,
             self.rows,
             self.cols,
             row,
             col,
             &SESSION_MINES,
-        ) {
+            Regions::MayBeLarge,
+        );
+        // A flood that fails part-way may have written anywhere: the undo log reads every row.
+        let (first, last) = result
+            .as_ref()
+            .map_or((0, self.rows - 1), |&(_, rows)| rows);
+        self.history.touch(first, last);
+        match result.map(|(n, _)| n) {
             Ok(n) => {
                 self.hidden_safe -= n;
                 if self.hidden_safe == 0 {
