@@ -5,7 +5,7 @@
 #include "check.h"
 
 /* The 9 x 9 layout of seed 2024 with 10 mines, first click (4, 4) under the OPENING rule.
- * Pinned forever: players share seeds (see the reproducibility promise in README.md). */
+ * Pinned forever: players share seeds (see docs/reproducibility.md). */
 static const char GOLDEN[] = "EEEEEEMME"
                              "MEMEEEEEE"
                              "EMEEEEEEE"

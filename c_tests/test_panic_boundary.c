@@ -167,6 +167,76 @@ static void mines_solver(void) {
     check_internal_message();
 }
 
+/* Save, load, undo and the move list of a Minesweeper game. */
+static void mines_save(void) {
+    gg_mines *live = NULL, *sentinel = (gg_mines *)&live, *g = sentinel;
+    uint8_t rec[256];
+    size_t len = 0, count = 77;
+    gg_mines_move moves[4];
+    disarm();
+    CHECK_STATUS(gg_mines_from_board("M1E1", 2, 2, &live), GG_OK);
+    CHECK_STATUS(gg_mines_toggle_flag(live, 0, 0), GG_OK);
+    CHECK_STATUS(gg_mines_save(live, rec, sizeof rec, &len), GG_OK);
+    arm();
+    if (live == NULL) return;
+    CHECK_STATUS(gg_mines_save(live, rec, sizeof rec, &len), armed());
+    check_internal_message();
+    CHECK_STATUS(gg_mines_load(rec, len, &g), armed());
+    CHECK(expect_panic ? g == sentinel : g != sentinel);
+    check_internal_message();
+    if (!expect_panic) gg_mines_free(g);
+    CHECK_STATUS(gg_mines_moves(live, moves, 4, &count), armed());
+    CHECK(count == (expect_panic ? 77u : 1u));
+    check_internal_message();
+    CHECK_STATUS(gg_mines_undo(live), armed());
+    check_internal_message();
+    gg_mines_free(live);
+}
+
+/* A Snakes and Ladders game session. */
+static void snakes_session(void) {
+    const int32_t jumps[4] = {-1, -1, -1, -1};
+    gg_snakes_game_config cfg;
+    gg_snakes_game *live = NULL, *sentinel = (gg_snakes_game *)&cfg, *g = sentinel;
+    gg_snakes_turn t;
+    gg_snakes_state st;
+    size_t pos[2], len = 0;
+    uint8_t rec[128];
+    memset(&cfg, 0, sizeof cfg);
+    cfg.jumps = jumps;
+    cfg.squares = 4;
+    cfg.rules.faces = 6;
+    cfg.rules.overshoot = GG_OVERSHOOT_STAY;
+    cfg.players = 2;
+    CHECK_STATUS(gg_snakes_game_new(&cfg, &g), armed());
+    CHECK(expect_panic ? g == sentinel : g != sentinel);
+    check_internal_message();
+    if (!expect_panic) gg_snakes_game_free(g);
+    disarm();
+    CHECK_STATUS(gg_snakes_game_new(&cfg, &live), GG_OK);
+    CHECK_STATUS(gg_snakes_game_save(live, rec, sizeof rec, &len), GG_OK);
+    arm();
+    if (live == NULL) return;
+    CHECK_STATUS(gg_snakes_game_roll(live, &t), armed());
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_game_play(live, 1, &t), armed());
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_game_state(live, &st), armed());
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_game_positions(live, pos, 2), armed());
+    check_internal_message();
+    CHECK_STATUS(gg_snakes_game_save(live, rec, sizeof rec, &len), armed());
+    check_internal_message();
+    g = sentinel;
+    CHECK_STATUS(gg_snakes_game_load(rec, len, &g), armed());
+    CHECK(expect_panic ? g == sentinel : g != sentinel);
+    check_internal_message();
+    if (!expect_panic) gg_snakes_game_free(g);
+    CHECK_STATUS(gg_snakes_game_undo(live), armed());
+    check_internal_message();
+    gg_snakes_game_free(live);
+}
+
 /* With the trigger gone, the same library answers normally: the panics harmed nothing. */
 static void works_again(void) {
     const int32_t board[4] = {-1, -1, -1, 3};
@@ -201,6 +271,8 @@ int main(int argc, char **argv) {
     snakes_analysis();
     mines_session();
     mines_solver();
+    mines_save();
+    snakes_session();
     works_again();
     printf("test_panic_boundary: %s\n",
            expect_panic ? "panicking library" : "ordinary library, trigger compiled out");

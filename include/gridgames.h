@@ -34,6 +34,21 @@
 #define GG_VERSION_PATCH 0
 
 /**
+ * Move kind: a `gg_mines_reveal`.
+ */
+#define GG_MOVE_REVEAL 0
+
+/**
+ * Move kind: a `gg_mines_toggle_flag` (a flag toggle).
+ */
+#define GG_MOVE_FLAG 1
+
+/**
+ * Move kind: a `gg_mines_chord`.
+ */
+#define GG_MOVE_CHORD 2
+
+/**
  * First-click rule: mines are placed by `gg_mines_new`; the first reveal may hit one.
  * At most rows * cols mines.
  */
@@ -110,6 +125,11 @@
  * Overshoot rule: a roll past the last square finishes on it.
  */
 #define GG_OVERSHOOT_FINISH 2
+
+/**
+ * `gg_snakes_state.winner` while nobody has won.
+ */
+#define GG_SNAKES_NO_WINNER UINT32_MAX
 
 /**
  * Success.
@@ -202,6 +222,35 @@
  * with a lock to share it). Different handles may be used from different threads at once.
  */
 typedef struct gg_mines gg_mines;
+
+/**
+ * A game of Snakes and Ladders in progress, created by `gg_snakes_game_new` or
+ * `gg_snakes_game_load` and released by `gg_snakes_game_free`.
+ *
+ * A handle is used by one thread at a time. Different handles may be used from different
+ * threads at once.
+ */
+typedef struct gg_snakes_game gg_snakes_game;
+
+/**
+ * One accepted move of a game: every `gg_mines_reveal`, `gg_mines_toggle_flag` or
+ * `gg_mines_chord` call that returned `GG_OK`, even one that changed nothing (the calls the play
+ * statistics count).
+ */
+typedef struct gg_mines_move {
+    /**
+     * `GG_MOVE_REVEAL`, `GG_MOVE_FLAG` or `GG_MOVE_CHORD`.
+     */
+    uint32_t kind;
+    /**
+     * The move's row.
+     */
+    size_t row;
+    /**
+     * The move's column.
+     */
+    size_t col;
+} gg_mines_move;
 
 /**
  * How `gg_mines_new` generates a game.
@@ -341,6 +390,78 @@ typedef struct gg_snakes_rules {
     size_t start;
 } gg_snakes_rules;
 
+/**
+ * How `gg_snakes_game_new` sets up a game.
+ */
+typedef struct gg_snakes_game_config {
+    /**
+     * The jump table, as for `gg_snakes_move`: `jumps[s-1]` is the destination of square s, or
+     * -1. It is copied, so the caller may free it after the call.
+     */
+    const int32_t *jumps;
+    /**
+     * The number of squares N.
+     */
+    size_t squares;
+    /**
+     * The die, the overshoot rule and the start, as for `gg_snakes_move`.
+     */
+    struct gg_snakes_rules rules;
+    /**
+     * Players, 1 to 65536; they take turns in order 0..players-1.
+     */
+    uint32_t players;
+    /**
+     * The seed of the game's die: the same seed gives the same rolls on every platform and in
+     * every release (docs/save-format.md gives the stream).
+     */
+    uint64_t seed;
+} gg_snakes_game_config;
+
+/**
+ * One turn.
+ */
+typedef struct gg_snakes_turn {
+    /**
+     * Who rolled, 0-based.
+     */
+    uint32_t player;
+    /**
+     * The face rolled, 1..faces.
+     */
+    uint32_t face;
+    /**
+     * Where the player stood before the roll; 0 is off the board.
+     */
+    size_t from;
+    /**
+     * Where the player stands after the roll and any jump.
+     */
+    size_t to;
+    /**
+     * 1 when this turn reached square N and won the game, else 0.
+     */
+    uint32_t won;
+} gg_snakes_turn;
+
+/**
+ * Where a game stands.
+ */
+typedef struct gg_snakes_state {
+    /**
+     * Whose turn it is, 0-based.
+     */
+    uint32_t next_player;
+    /**
+     * The winner, or `GG_SNAKES_NO_WINNER` while the game is on.
+     */
+    uint32_t winner;
+    /**
+     * Turns taken so far by all players.
+     */
+    uint64_t turns;
+} gg_snakes_state;
+
 
 
 
@@ -375,6 +496,81 @@ extern "C" {
  * during the call.
  */
 int32_t gg_mines_click(char *board, size_t rows, size_t cols, size_t row, size_t col);
+
+/**
+ * Writes the game as a self-contained record into `buf`: how the board was made (the
+ * configuration, or the board of a `gg_mines_from_board` game), the mine layout, and every
+ * accepted move in order. `gg_mines_load` turns it back into the same game. The format is
+ * versioned, little-endian and carries a CRC-32 (docs/save-format.md); later releases load every
+ * earlier version's records. An expert game of 200 moves takes under 1 KB; a board takes one bit
+ * a cell (two for a `gg_mines_from_board` game) plus about three bytes a move.
+ *
+ * `*len_out` receives the record's size, also when `cap` is too small: then the call returns
+ * `GG_ERR_BUFFER_TOO_SMALL` and writes nothing to `buf`, which may be NULL with `cap` 0 to ask
+ * for the size.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL`, `GG_ERR_OUT_OF_MEMORY`. On error
+ * `buf` is not written.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `buf` must point
+ * to `cap` writable bytes (or be NULL with `cap` 0); `len_out` to a writable `size_t`.
+ */
+int32_t gg_mines_save(const struct gg_mines *game, uint8_t *buf, size_t cap, size_t *len_out);
+
+/**
+ * Makes a game from a record of `gg_mines_save` (`len` bytes): the same view, true board, state,
+ * statistics and move list as the saved game, and every later move gives the same result in
+ * both. The record is read, never kept: the caller may free it.
+ *
+ * On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
+ * is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`; `GG_ERR_BAD_RECORD` for any record `gg_mines_save` did not
+ * write (a wrong magic or an unknown version, a truncated record or trailing bytes, a bad
+ * checksum, a configuration or board that is not a legal game, a layout the configuration does
+ * not allow, a move off the board or after the game ended), with a message that says which;
+ * `GG_ERR_OUT_OF_MEMORY`. The record is never read past `len`, and what loading allocates is
+ * bounded by the record (its layout holds a bit for every cell).
+ *
+ * # Safety
+ * `buf` must point to `len` readable bytes; `out` to a writable `gg_mines *`.
+ */
+int32_t gg_mines_load(const uint8_t *buf, size_t len, struct gg_mines **out);
+
+/**
+ * Takes back the last accepted move: a reveal, a flag toggle or a chord. Afterwards the game
+ * equals one that never made that move: view, true board, state, statistics and move list. A
+ * lost game is playing again; a first reveal taken back takes its mines away with it. Undo costs
+ * what the move cost: it never replays the game.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_NOTHING_TO_UNDO` (no move since the game began;
+ * nothing changes).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call.
+ */
+int32_t gg_mines_undo(struct gg_mines *game);
+
+/**
+ * Copies the game's accepted moves, in order, into `out`.
+ *
+ * `*count_out` receives the number of moves, also when `cap` is too small: then the call returns
+ * `GG_ERR_BUFFER_TOO_SMALL` and writes nothing to `out`, which may be NULL with `cap` 0 to ask
+ * for the count.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL`, `GG_ERR_INVALID_ARGUMENT`
+ * (misaligned `out`).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `out` must point
+ * to `cap` writable `gg_mines_move` (or be NULL with `cap` 0); `count_out` to a writable
+ * `size_t`.
+ */
+int32_t gg_mines_moves(const struct gg_mines *game,
+                       struct gg_mines_move *out,
+                       size_t cap,
+                       size_t *count_out);
 
 /**
  * Starts a game with a board generated from `cfg->seed`.
@@ -444,9 +640,7 @@ void gg_mines_free(struct gg_mines *game);
  *   first.
  *
  * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
- * `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY` (the flood could not grow its queue: it may have
- * revealed part of the opening; the game stays consistent). Except for that last case, an error
- * changes nothing.
+ * `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY`. An error changes nothing.
  *
  * # Safety
  * `game` must be a live handle that no other thread is using during the call.
@@ -845,6 +1039,134 @@ int32_t gg_snakes_win_chances(const int32_t *jumps,
  * `board` must point to `n * n` readable `int32_t`; `rolls_out` to a writable `int32_t`.
  */
 int32_t gg_snakes_min_rolls(const int32_t *board, size_t n, int32_t *rolls_out);
+
+/**
+ * Starts a game: every player stands at `cfg->rules.start`, and player 0 moves first.
+ *
+ * A turn is one roll, applied with the rules of `gg_snakes_move` (faces, overshoot, start): it
+ * aims at `from + face`, applies the overshoot rule past square N, and follows a jump on the
+ * square reached, once. The first player to reach square N wins, and the game ends. A board on
+ * which a player can fall into a loop that never reaches N still plays turn by turn; such a game
+ * may never end, and it is the caller's to stop.
+ *
+ * On success `*out` receives a new handle, to be released with `gg_snakes_game_free`. On error
+ * `*out` is not written.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`; those of `gg_snakes_move` for the table and the rules
+ * (`GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`, `GG_ERR_INVALID_CELL`, `GG_ERR_INVALID_ARGUMENT`);
+ * `GG_ERR_INVALID_ARGUMENT` for 0 or more than 65536 players; `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `cfg` must point to a readable `gg_snakes_game_config` whose `jumps` points to `squares`
+ * readable `int32_t`; `out` to a writable `gg_snakes_game *`.
+ */
+int32_t gg_snakes_game_new(const struct gg_snakes_game_config *cfg, struct gg_snakes_game **out);
+
+/**
+ * Releases a game. NULL is ignored. The handle must not be used afterwards.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle that no other thread is using.
+ */
+void gg_snakes_game_free(struct gg_snakes_game *game);
+
+/**
+ * Plays the next player's turn with the game's own seeded die, and describes it in `*out`.
+ *
+ * The die is unbiased for any number of faces and reproducible: the same seed gives the same
+ * rolls on every platform and in every release.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (someone has won; the die is not rolled),
+ * `GG_ERR_OUT_OF_MEMORY`. On error nothing changes and `*out` is not written.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `out` must point
+ * to a writable `gg_snakes_turn`.
+ */
+int32_t gg_snakes_game_roll(struct gg_snakes_game *game, struct gg_snakes_turn *out);
+
+/**
+ * Plays the next player's turn with `face`, rolled by the engine's own dice, and describes it in
+ * `*out`. The game's die is not used.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER`, `GG_ERR_INVALID_ARGUMENT` (a face outside
+ * 1..faces), `GG_ERR_OUT_OF_MEMORY`. On error nothing changes and `*out` is not written.
+ *
+ * # Safety
+ * As for `gg_snakes_game_roll`.
+ */
+int32_t gg_snakes_game_play(struct gg_snakes_game *game, uint32_t face, struct gg_snakes_turn *out);
+
+/**
+ * Where the game stands: whose turn it is, the winner (`GG_SNAKES_NO_WINNER` while the game is
+ * on), and the turns taken so far by all players.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `out` must point
+ * to a writable `gg_snakes_state`.
+ */
+int32_t gg_snakes_game_state(const struct gg_snakes_game *game, struct gg_snakes_state *out);
+
+/**
+ * Copies every player's position into `out`, player 0 first (0 is off the board).
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below the number of players;
+ * nothing is written), `GG_ERR_INVALID_ARGUMENT` (misaligned `out`).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `out` must point
+ * to `cap` writable `size_t`.
+ */
+int32_t gg_snakes_game_positions(const struct gg_snakes_game *game, size_t *out, size_t cap);
+
+/**
+ * Writes the game as a self-contained record into `buf`: the configuration (the jump table
+ * included) and every turn, with its face and whether the game's die rolled it. The format is
+ * versioned, little-endian and carries a CRC-32 (docs/save-format.md); later releases load every
+ * earlier version's records.
+ *
+ * `*len_out` receives the record's size, also when `cap` is too small: then the call returns
+ * `GG_ERR_BUFFER_TOO_SMALL` and writes nothing to `buf`, which may be NULL with `cap` 0.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL`, `GG_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `buf` must point
+ * to `cap` writable bytes (or be NULL with `cap` 0); `len_out` to a writable `size_t`.
+ */
+int32_t gg_snakes_game_save(const struct gg_snakes_game *game,
+                            uint8_t *buf,
+                            size_t cap,
+                            size_t *len_out);
+
+/**
+ * Makes a game from a record of `gg_snakes_game_save` (`len` bytes), its turns replayed: the
+ * same positions, state and turns, and it rolls the same future as the saved game.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`; `GG_ERR_BAD_RECORD` for any record `gg_snakes_game_save` did not
+ * write (a wrong magic or an unknown version, a truncated record or trailing bytes, a bad
+ * checksum, a table or rules that are not a legal game, a turn after the game ended, a rolled
+ * face the seeded die does not roll), with a message that says which; `GG_ERR_OUT_OF_MEMORY`.
+ * `*out` is not written on error. The record is never read past `len`.
+ *
+ * # Safety
+ * `buf` must point to `len` readable bytes; `out` to a writable `gg_snakes_game *`.
+ */
+int32_t gg_snakes_game_load(const uint8_t *buf, size_t len, struct gg_snakes_game **out);
+
+/**
+ * Takes back the last turn: the player stands where they stood, it is their turn again, a win
+ * is undone, and the game's die is put back too, so that a roll after an undo repeats the
+ * undone roll (undo cannot be used to roll again).
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_NOTHING_TO_UNDO` (no turn played; nothing changes).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call.
+ */
+int32_t gg_snakes_game_undo(struct gg_snakes_game *game);
 
 /**
  * Describes a status code in a few words.

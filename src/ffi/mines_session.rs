@@ -202,9 +202,7 @@ pub unsafe extern "C" fn gg_mines_free(game: *mut gg_mines) {
 ///   first.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_GAME_OVER` (already won or lost),
-/// `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY` (the flood could not grow its queue: it may have
-/// revealed part of the opening; the game stays consistent). Except for that last case, an error
-/// changes nothing.
+/// `GG_ERR_OUT_OF_BOUNDS`, `GG_ERR_OUT_OF_MEMORY`. An error changes nothing.
 ///
 /// # Safety
 /// `game` must be a live handle that no other thread is using during the call.

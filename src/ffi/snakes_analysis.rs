@@ -48,7 +48,12 @@ unsafe fn game<'a>(
 ) -> FfiResult<Game<'a>> {
     let squares = snakes::check_squares(squares)?;
     let table = try_slice!(jumps, squares);
-    let rules = try_ref!(rules);
+    let rules = rules_of(try_ref!(rules))?;
+    Ok(Game::new(table, rules)?)
+}
+
+/// The core's rules for a `gg_snakes_rules`; an unknown overshoot rule is refused.
+pub(super) fn rules_of(rules: &gg_snakes_rules) -> FfiResult<Rules> {
     let overshoot = match rules.overshoot {
         GG_OVERSHOOT_STAY => Overshoot::Stay,
         GG_OVERSHOOT_BOUNCE => Overshoot::Bounce,
@@ -63,12 +68,11 @@ unsafe fn game<'a>(
             ))
         }
     };
-    let rules = Rules {
+    Ok(Rules {
         faces: rules.faces,
         overshoot,
         start: rules.start,
-    };
-    Ok(Game::new(table, rules)?)
+    })
 }
 
 /// Converts a LeetCode grid into a linear jump table.
