@@ -8,6 +8,8 @@
 mod mines_click;
 #[path = "../fuzz/fuzz_targets/mines_click_large.rs"]
 mod mines_click_large;
+#[path = "../fuzz/fuzz_targets/mines_load.rs"]
+mod mines_load;
 #[path = "../fuzz/fuzz_targets/mines_session.rs"]
 mod mines_session;
 #[path = "../fuzz/fuzz_targets/mines_solvable.rs"]
@@ -18,6 +20,8 @@ mod mines_solver;
 mod mines_stats;
 #[path = "../fuzz/fuzz_targets/snakes_analysis.rs"]
 mod snakes_analysis;
+#[path = "../fuzz/fuzz_targets/snakes_load.rs"]
+mod snakes_load;
 #[path = "../fuzz/fuzz_targets/snakes_min_rolls.rs"]
 mod snakes_min_rolls;
 #[path = "../fuzz/fuzz_targets/status.rs"]
@@ -30,11 +34,13 @@ type Check = fn(&[u8]);
 const TARGETS: &[(&str, Check)] = &[
     ("mines_click", mines_click::check),
     ("mines_click_large", mines_click_large::check),
+    ("mines_load", mines_load::check),
     ("mines_session", mines_session::check),
     ("mines_solvable", mines_solvable::check),
     ("mines_solver", mines_solver::check),
     ("mines_stats", mines_stats::check),
     ("snakes_analysis", snakes_analysis::check),
+    ("snakes_load", snakes_load::check),
     ("snakes_min_rolls", snakes_min_rolls::check),
     ("status", status::check),
 ];

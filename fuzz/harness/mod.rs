@@ -281,3 +281,50 @@ pub fn area(rows: usize, cols: usize, elem_size: usize, max_cells: usize) -> Res
         _ => Err(GG_ERR_SIZE_OVERFLOW),
     }
 }
+
+/// CRC-32 (IEEE), from its definition: what a record's last four bytes hold, so that a target can
+/// mend the checksum of a record it changed and reach the checks behind it.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
+}
+
+/// Changes a saved record as the input says: nothing, a flipped byte, a cut, an extra byte, or
+/// bytes of the input written over its fields with the checksum mended. Returns the record and
+/// whether it is still the one that was saved.
+pub fn mutate(record: &[u8], input: &mut Input) -> (Vec<u8>, bool) {
+    let mut r = record.to_vec();
+    let n = r.len();
+    match input.u8() % 6 {
+        0 => return (r, true),
+        1 => {
+            let i = input.below(n);
+            r[i] ^= 1 << (input.u8() % 8);
+        }
+        2 => r.truncate(input.below(n)),
+        3 => r.push(input.u8()),
+        _ => {
+            // Over the fields (after the magic and version, before the checksum), then mend it.
+            if n > 10 {
+                for _ in 0..1 + input.below(4) {
+                    let i = 6 + input.below(n - 10);
+                    r[i] = input.u8();
+                }
+                let sum = crc32(&r[..n - 4]);
+                r[n - 4..].copy_from_slice(&sum.to_le_bytes());
+            }
+            return (r.clone(), r == record);
+        }
+    }
+    (r, false)
+}

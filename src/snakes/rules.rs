@@ -82,6 +82,15 @@ impl<'a> Game<'a> {
         })
     }
 
+    /// A table and rules that [`Game::new`] accepted before (a session's own copy), taken
+    /// without checking them again.
+    pub(crate) fn validated(jumps: &'a [i32], rules: Rules) -> Self {
+        Game {
+            track: Track::validated(jumps),
+            rules,
+        }
+    }
+
     /// The number of squares `N`.
     #[inline]
     pub fn squares(&self) -> usize {
