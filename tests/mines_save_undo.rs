@@ -148,6 +148,7 @@ fn crc32(bytes: &[u8]) -> u32 {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "a million-cell game")]
 fn a_record_cannot_make_the_library_build_a_huge_board() {
     // A record that claims 10^6 x 10^6 cells in 30 bytes: refused before anything is allocated.
     let mut g = Game::new(&Config {

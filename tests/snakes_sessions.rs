@@ -44,6 +44,7 @@ proptest! {
     #![proptest_config(miri::config(300))]
 
     #[test]
+    #[cfg_attr(miri, ignore = "through the safe core only; c_tests run the C API")]
     fn saved_sessions_load_as_the_same_game_and_undo_to_a_new_one(
         jumps in table(),
         faces in 1u32..8,

@@ -299,6 +299,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn an_expert_game_of_two_hundred_moves_takes_under_two_kilobytes() {
         let mut g = Game::new(&expert(7, FirstClick::Opening)).unwrap();
         g.reveal(8, 15).unwrap();
@@ -317,6 +318,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn loaded_games_equal_saved_ones_and_play_on_alike() {
         for rule in [FirstClick::Any, FirstClick::Safe, FirstClick::Opening] {
             let mut g = Game::new(&expert(3, rule)).unwrap();
@@ -344,6 +346,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn records_that_save_did_not_write_are_refused() {
         let mut g = Game::new(&expert(5, FirstClick::Safe)).unwrap();
         g.reveal(0, 0).unwrap();

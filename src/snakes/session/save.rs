@@ -131,6 +131,7 @@ mod tests {
     use crate::snakes::milton_bradley_jumps;
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn a_loaded_game_rolls_the_same_future() {
         let jumps = milton_bradley_jumps();
         let mut g = Session::new(&jumps, Rules::STANDARD, 3, 77).unwrap();
