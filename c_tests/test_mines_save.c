@@ -76,6 +76,15 @@ static void save_and_continue(void) {
     rec = record_of(g, &len);
     CHECK(len < 2048);
     CHECK_STATUS(gg_mines_load(rec, len, &l), GG_OK);
+    {
+        size_t r = 0, c = 0, m = 0;
+        CHECK_STATUS(gg_mines_dimensions(l, &r, &c, &m), GG_OK);
+        CHECK(r == ROWS && c == COLS && m == 99);
+        CHECK_STATUS(gg_mines_dimensions(NULL, &r, &c, &m), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_mines_dimensions(l, NULL, &c, &m), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_mines_dimensions(l, &r, NULL, &m), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_mines_dimensions(l, &r, &c, NULL), GG_ERR_NULL_POINTER);
+    }
     snap(g, a);
     snap(l, b);
     CHECK(same(a, b));

@@ -190,6 +190,12 @@ static void mines_save(void) {
     check_internal_message();
     CHECK_STATUS(gg_mines_undo(live), armed());
     check_internal_message();
+    {
+        size_t r = 9, c = 9, m = 9;
+        CHECK_STATUS(gg_mines_dimensions(live, &r, &c, &m), armed());
+        CHECK(expect_panic ? r == 9 : r == 2 && c == 2 && m == 1);
+        check_internal_message();
+    }
     gg_mines_free(live);
 }
 
@@ -234,6 +240,13 @@ static void snakes_session(void) {
     if (!expect_panic) gg_snakes_game_free(g);
     CHECK_STATUS(gg_snakes_game_undo(live), armed());
     check_internal_message();
+    {
+        uint32_t players = 9;
+        size_t squares = 9;
+        CHECK_STATUS(gg_snakes_game_size(live, &players, &squares), armed());
+        CHECK(expect_panic ? players == 9 : players == 2 && squares == 4);
+        check_internal_message();
+    }
     gg_snakes_game_free(live);
 }
 

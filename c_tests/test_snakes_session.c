@@ -94,6 +94,15 @@ static void engine_faces_save_and_load(void) {
     rec = (uint8_t *)malloc(len);
     CHECK_STATUS(gg_snakes_game_save(g, rec, len, &len), GG_OK);
     CHECK_STATUS(gg_snakes_game_load(rec, len, &l), GG_OK);
+    {
+        uint32_t players = 0;
+        size_t squares = 0;
+        CHECK_STATUS(gg_snakes_game_size(l, &players, &squares), GG_OK);
+        CHECK(players == 3 && squares == 100);
+        CHECK_STATUS(gg_snakes_game_size(NULL, &players, &squares), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_snakes_game_size(l, NULL, &squares), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_snakes_game_size(l, &players, NULL), GG_ERR_NULL_POINTER);
+    }
     for (k = 0; k < 50; k++) {
         int32_t a = gg_snakes_game_roll(g, &t), b = gg_snakes_game_roll(l, &u);
         CHECK(a == b);

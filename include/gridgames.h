@@ -573,6 +573,22 @@ int32_t gg_mines_moves(const struct gg_mines *game,
                        size_t *count_out);
 
 /**
+ * The size of a game's board and its number of mines: what a caller needs to size the buffers
+ * of `gg_mines_view` and `gg_mines_board` for a game it did not make, such as one from
+ * `gg_mines_load`.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`. On error nothing is written.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; the three
+ * out-pointers must be writable.
+ */
+int32_t gg_mines_dimensions(const struct gg_mines *game,
+                            size_t *rows_out,
+                            size_t *cols_out,
+                            size_t *mines_out);
+
+/**
  * Starts a game with a board generated from `cfg->seed`.
  *
  * Mines are placed uniformly at random by a documented, stable generator (SplitMix64 and
@@ -1108,6 +1124,20 @@ int32_t gg_snakes_game_play(struct gg_snakes_game *game, uint32_t face, struct g
  * to a writable `gg_snakes_state`.
  */
 int32_t gg_snakes_game_state(const struct gg_snakes_game *game, struct gg_snakes_state *out);
+
+/**
+ * The number of players and of squares: what a caller needs to size the buffer of
+ * `gg_snakes_game_positions` for a game it did not make, such as one from `gg_snakes_game_load`.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`. On error nothing is written.
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; the out-pointers
+ * must be writable.
+ */
+int32_t gg_snakes_game_size(const struct gg_snakes_game *game,
+                            uint32_t *players_out,
+                            size_t *squares_out);
 
 /**
  * Copies every player's position into `out`, player 0 first (0 is off the board).

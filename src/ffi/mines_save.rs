@@ -1,5 +1,6 @@
-//! C entry points for saving, loading and undoing Minesweeper games, and reading their moves:
-//! `gg_mines_save`, `gg_mines_load`, `gg_mines_undo`, `gg_mines_moves`.
+//! C entry points for saving, loading and undoing Minesweeper games, and reading their moves and
+//! size: `gg_mines_save`, `gg_mines_load`, `gg_mines_undo`, `gg_mines_moves`,
+//! `gg_mines_dimensions`.
 
 use super::boundary::{
     ffi_boundary, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
@@ -161,5 +162,33 @@ pub unsafe extern "C" fn gg_mines_moves(
             None if moves.is_empty() => Ok(()),
             _ => Err(FfiError::buffer_too_small("out", cap, moves.len())),
         }
+    }
+}
+
+/// The size of a game's board and its number of mines: what a caller needs to size the buffers
+/// of `gg_mines_view` and `gg_mines_board` for a game it did not make, such as one from
+/// `gg_mines_load`.
+///
+/// Errors: `GG_ERR_NULL_POINTER`. On error nothing is written.
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is using during the call; the three
+/// out-pointers must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn gg_mines_dimensions(
+    game: *const gg_mines,
+    rows_out: *mut usize,
+    cols_out: *mut usize,
+    mines_out: *mut usize,
+) -> i32 {
+    ffi_boundary! {
+        let game = try_ref!(game);
+        let rows_out = try_out!(rows_out);
+        let cols_out = try_out!(cols_out);
+        let mines_out = try_out!(mines_out);
+        rows_out.set(game.game.rows());
+        cols_out.set(game.game.cols());
+        mines_out.set(game.game.mines());
+        Ok(())
     }
 }

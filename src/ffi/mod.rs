@@ -9,7 +9,7 @@
 pub(crate) mod boundary; // the panic boundary and the pointer macros
 mod last_error; // this thread's last error
 mod mines_click; // gg_mines_click
-mod mines_save; // gg_mines_save, gg_mines_load, gg_mines_undo, gg_mines_moves
+mod mines_save; // gg_mines_save, _load, _undo, _moves, _dimensions
 mod mines_session; // gg_mines_new ... gg_mines_free: game sessions
 mod mines_solver; // gg_mines_probabilities, gg_mines_hint, gg_mines_solvable
 mod mines_stats; // gg_mines_measure, gg_mines_stats

@@ -202,6 +202,30 @@ pub unsafe extern "C" fn gg_snakes_game_state(
     }
 }
 
+/// The number of players and of squares: what a caller needs to size the buffer of
+/// `gg_snakes_game_positions` for a game it did not make, such as one from `gg_snakes_game_load`.
+///
+/// Errors: `GG_ERR_NULL_POINTER`. On error nothing is written.
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is using during the call; the out-pointers
+/// must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn gg_snakes_game_size(
+    game: *const gg_snakes_game,
+    players_out: *mut u32,
+    squares_out: *mut usize,
+) -> i32 {
+    ffi_boundary! {
+        let game = try_ref!(game);
+        let players_out = try_out!(players_out);
+        let squares_out = try_out!(squares_out);
+        players_out.set(game.session.players());
+        squares_out.set(game.session.jumps().len());
+        Ok(())
+    }
+}
+
 /// Copies every player's position into `out`, player 0 first (0 is off the board).
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below the number of players;
