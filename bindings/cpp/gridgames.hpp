@@ -227,6 +227,90 @@ inline std::vector<double> win_chances(const std::vector<std::int32_t> &jumps, c
     return chances;
 }
 
+/// A game session (gg_snakes_game): players take turns with the game's seeded die (roll()) or
+/// the caller's faces (play()); the first to reach the last square wins. Owns its handle, frees
+/// it once, moves but does not copy; one thread at a time. A board with a loop some player can
+/// never leave still plays, and such a game may never end.
+class game {
+  public:
+    using game_handle = handle<gg_snakes_game, gg_snakes_game_free>;
+
+    /// gg_snakes_game_new(): every player at r.start, player 0 first. The table is copied.
+    game(const std::vector<std::int32_t> &jumps, const rules &r, std::uint32_t players,
+         std::uint64_t seed) {
+        gg_snakes_game_config cfg{};
+        cfg.jumps = detail::data_or_dummy(jumps);
+        cfg.squares = jumps.size();
+        cfg.rules = r.c();
+        cfg.players = players;
+        cfg.seed = seed;
+        gg_snakes_game *raw = nullptr;
+        detail::check(gg_snakes_game_new(&cfg, &raw));
+        h_.reset(raw);
+    }
+
+    /// gg_snakes_game_roll(): the next player's turn with the game's die.
+    gg_snakes_turn roll() {
+        gg_snakes_turn t{};
+        detail::check(gg_snakes_game_roll(h_.get(), &t));
+        return t;
+    }
+
+    /// gg_snakes_game_play(): the next player's turn with `face` from the caller's dice.
+    gg_snakes_turn play(std::uint32_t face) {
+        gg_snakes_turn t{};
+        detail::check(gg_snakes_game_play(h_.get(), face, &t));
+        return t;
+    }
+
+    /// gg_snakes_game_undo(): takes back the last turn, the die included.
+    void undo() { detail::check(gg_snakes_game_undo(h_.get())); }
+
+    /// gg_snakes_game_state(): whose turn, the winner (GG_SNAKES_NO_WINNER while on), turns.
+    gg_snakes_state state() const {
+        gg_snakes_state s{};
+        detail::check(gg_snakes_game_state(h_.get(), &s));
+        return s;
+    }
+
+    /// gg_snakes_game_positions(): every player's position, player 0 first.
+    std::vector<std::size_t> positions() const {
+        std::uint32_t players = 0;
+        std::size_t squares = 0;
+        detail::check(gg_snakes_game_size(h_.get(), &players, &squares));
+        std::vector<std::size_t> out(players);
+        detail::check(gg_snakes_game_positions(h_.get(), out.data(), out.size()));
+        return out;
+    }
+
+    /// gg_snakes_game_save(): the configuration and every turn, as a record.
+    std::vector<std::uint8_t> save() const {
+        std::size_t len = 0;
+        std::int32_t s = gg_snakes_game_save(h_.get(), nullptr, 0, &len);
+        if (s != GG_ERR_BUFFER_TOO_SMALL) detail::check(s);
+        std::vector<std::uint8_t> out(len);
+        detail::check(gg_snakes_game_save(h_.get(), out.data(), out.size(), &len));
+        return out;
+    }
+
+    /// gg_snakes_game_load(): the game a record of save() holds; it rolls the same future.
+    static game load(const std::vector<std::uint8_t> &record) {
+        static const std::uint8_t empty = 0;
+        gg_snakes_game *raw = nullptr;
+        detail::check(
+            gg_snakes_game_load(record.empty() ? &empty : record.data(), record.size(), &raw));
+        return game(game_handle(raw));
+    }
+
+    /// The handle, for calling the C API directly; NULL once moved from.
+    gg_snakes_game *get() const noexcept { return h_.get(); }
+    explicit operator bool() const noexcept { return static_cast<bool>(h_); }
+
+  private:
+    explicit game(game_handle h) noexcept : h_(std::move(h)) {}
+    game_handle h_;
+};
+
 } // namespace snakes
 
 namespace mines {
@@ -418,6 +502,49 @@ class game {
     /// gg_mines_hint() of view() and mine_count(): a cell to reveal() and its risk. After a win
     /// GG_ERR_GAME_OVER, after a loss GG_ERR_INVALID_CELL.
     hint_result hint() const { return mines::hint(view(), rows_, cols_, mines_); }
+
+    /// gg_mines_save(): the game as a self-contained record (docs/save-format.md).
+    std::vector<std::uint8_t> save() const {
+        std::size_t len = 0;
+        std::int32_t s = gg_mines_save(h_.get(), nullptr, 0, &len);
+        if (s != GG_ERR_BUFFER_TOO_SMALL) detail::check(s);
+        std::vector<std::uint8_t> out(len);
+        detail::check(gg_mines_save(h_.get(), out.data(), out.size(), &len));
+        return out;
+    }
+
+    /// gg_mines_load(): the game a record of save() holds, its moves replayed. A record save()
+    /// did not write throws gg::error with GG_ERR_BAD_RECORD.
+    static game load(const std::vector<std::uint8_t> &record) {
+        static const std::uint8_t empty = 0;
+        gg_mines *raw = nullptr;
+        detail::check(gg_mines_load(record.empty() ? &empty : record.data(), record.size(), &raw));
+        game_handle h(raw);
+        std::size_t rows = 0, cols = 0, mines = 0;
+        detail::check(gg_mines_dimensions(raw, &rows, &cols, &mines));
+        return game(std::move(h), rows, cols, mines);
+    }
+
+    /// gg_mines_undo(): takes back the last accepted move (GG_ERR_NOTHING_TO_UNDO when none).
+    void undo() { detail::check(gg_mines_undo(h_.get())); }
+
+    /// gg_mines_moves(): every accepted move so far, in order.
+    std::vector<gg_mines_move> moves() const {
+        std::size_t count = 0;
+        std::int32_t s = gg_mines_moves(h_.get(), nullptr, 0, &count);
+        if (count == 0) {
+            detail::check(s);
+            return {};
+        }
+        std::vector<gg_mines_move> out(count);
+        detail::check(gg_mines_moves(h_.get(), out.data(), out.size(), &count));
+        return out;
+    }
+
+    /// gg_mines_dimensions(): rows, columns and mines, as the library knows them.
+    void dimensions(std::size_t &rows, std::size_t &cols, std::size_t &mines) const {
+        detail::check(gg_mines_dimensions(h_.get(), &rows, &cols, &mines));
+    }
 
     std::size_t rows() const noexcept { return rows_; }
     std::size_t cols() const noexcept { return cols_; }

@@ -568,6 +568,48 @@ void mines_stats() {
     CHECK(p.chords == 1 && p.effective_clicks == 3 && p.flags == 1 && p.revealed == 19);
 }
 
+void records_and_undo() {
+    using gg::mines::game;
+    game g(16, 30, 99, 2024, GG_FIRST_CLICK_OPENING);
+    g.reveal(8, 15);
+    g.toggle_flag(0, 0);
+    std::vector<std::uint8_t> rec = g.save();
+    CHECK(!rec.empty() && rec.size() < 2048);
+    game l = game::load(rec);
+    CHECK(l.rows() == 16 && l.cols() == 30 && l.mine_count() == 99);
+    CHECK(l.view() == g.view() && l.board() == g.board());
+    std::vector<gg_mines_move> m = l.moves();
+    CHECK(m.size() == 2 && m[0].kind == GG_MOVE_REVEAL && m[1].kind == GG_MOVE_FLAG);
+    l.undo();
+    l.undo();
+    EXPECT_ERROR(l.undo(), GG_ERR_NOTHING_TO_UNDO);
+    CHECK(l.moves().empty() && l.board() == std::string(16 * 30, 'E'));
+    rec[8] ^= 1;
+    EXPECT_ERROR(game::load(rec), GG_ERR_BAD_RECORD);
+    EXPECT_ERROR(game::load({}), GG_ERR_BAD_RECORD);
+}
+
+void snakes_session() {
+    std::vector<std::int32_t> jumps(100, -1);
+    jumps[0] = 38;
+    jumps[15] = 6;
+    gg::snakes::game g(jumps, gg::snakes::rules{}, 2, 2024);
+    gg_snakes_turn first = g.play(1);
+    CHECK(first.player == 0 && first.to == 38);
+    for (int k = 0; k < 10; k++) g.roll();
+    gg_snakes_turn next = g.roll();
+    g.undo();
+    gg_snakes_turn again = g.roll();
+    CHECK(again.face == next.face && again.to == next.to);
+    gg_snakes_state st = g.state();
+    CHECK(st.turns == 12 && st.winner == GG_SNAKES_NO_WINNER && st.next_player == 0);
+    gg::snakes::game l = gg::snakes::game::load(g.save());
+    CHECK(l.positions() == g.positions() && l.positions().size() == 2);
+    for (int k = 0; k < 20; k++) CHECK(l.roll().face == g.roll().face);
+    EXPECT_ERROR(g.play(7), GG_ERR_INVALID_ARGUMENT);
+    EXPECT_ERROR(gg::snakes::game(jumps, gg::snakes::rules{}, 0, 1), GG_ERR_INVALID_ARGUMENT);
+}
+
 } // namespace
 
 int main() {
@@ -584,6 +626,8 @@ int main() {
     solver_game();
     mines_stats();
     handles();
+    records_and_undo();
+    snakes_session();
     std::printf("test_gridgames_cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

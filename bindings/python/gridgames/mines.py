@@ -24,7 +24,7 @@ import operator
 from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Sequence, Union
 
-from . import _lib
+from . import _lib, errors
 
 Row = Union[str, bytes, bytearray, Sequence[str]]
 
@@ -205,6 +205,46 @@ _state = _lib.declare(
 _READ = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
 _view = _lib.declare("gg_mines_view", ctypes.c_int32, _READ)
 _board = _lib.declare("gg_mines_board", ctypes.c_int32, _READ)
+
+
+class MoveKind(enum.IntEnum):
+    """The kind of an accepted move (``GG_MOVE_*``)."""
+
+    REVEAL = 0
+    FLAG = 1
+    CHORD = 2
+
+
+class Move(NamedTuple):
+    """One accepted move (``gg_mines_move``): a :meth:`Game.reveal`, :meth:`Game.toggle_flag` or
+    :meth:`Game.chord` that did not raise, even one that changed nothing."""
+
+    kind: MoveKind
+    row: int
+    col: int
+
+
+class _CMove(ctypes.Structure):
+    # gg_mines_move, field for field.
+    _fields_ = [("kind", ctypes.c_uint32), ("row", ctypes.c_size_t), ("col", ctypes.c_size_t)]
+
+
+_P_SIZE_T = ctypes.POINTER(ctypes.c_size_t)
+_save = _lib.declare(
+    "gg_mines_save",
+    ctypes.c_int32,
+    [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, _P_SIZE_T],
+)
+_load = _lib.declare("gg_mines_load", ctypes.c_int32, [ctypes.c_char_p, ctypes.c_size_t, _P_GAME])
+_undo = _lib.declare("gg_mines_undo", ctypes.c_int32, [ctypes.c_void_p])
+_moves = _lib.declare(
+    "gg_mines_moves",
+    ctypes.c_int32,
+    [ctypes.c_void_p, ctypes.POINTER(_CMove), ctypes.c_size_t, _P_SIZE_T],
+)
+_dimensions = _lib.declare(
+    "gg_mines_dimensions", ctypes.c_int32, [ctypes.c_void_p, _P_SIZE_T, _P_SIZE_T, _P_SIZE_T]
+)
 
 
 class BoardStats(NamedTuple):
@@ -412,6 +452,56 @@ class Game(_lib.Handle):
         :meth:`reveal` and its risk. After a win :class:`gridgames.GameOverError`, after a loss
         :class:`gridgames.InvalidCellError` (the view shows 'X' and 'M')."""
         return hint(self.view(), self._mines)
+
+    def save(self) -> bytes:
+        """The game as a self-contained record (``gg_mines_save``; docs/save-format.md): how the
+        board was made, its layout and every accepted move. :meth:`load` turns it back into the
+        same game."""
+        with self._lock:
+            if self._pointer is None:
+                raise self._closed_error()
+            size = ctypes.c_size_t()
+            status = _save(self._pointer, None, 0, ctypes.byref(size))
+            if status != errors.BufferTooSmallError.status:
+                _lib.check(status)
+            buf = ctypes.create_string_buffer(size.value)
+            _lib.check(_save(self._pointer, buf, size.value, ctypes.byref(size)))
+            return buf.raw[: size.value]
+
+    @classmethod
+    def load(cls, record: bytes) -> "Game":
+        """The game a record of :meth:`save` holds: the same view, board, state, statistics and
+        moves, and every later move gives the same result. A record :meth:`save` did not write
+        raises :class:`gridgames.BadRecordError`, whose message says what is wrong."""
+        data = bytes(record)
+        pointer = ctypes.c_void_p()
+        _lib.check(_load(data, len(data), ctypes.byref(pointer)))
+        game = cls.__new__(cls)
+        game._start(pointer, 0, 0, 0, None)
+        rows, cols, mines = ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t()
+        game._call(_dimensions, ctypes.byref(rows), ctypes.byref(cols), ctypes.byref(mines))
+        game._rows, game._cols, game._mines = rows.value, cols.value, mines.value
+        return game
+
+    def undo(self) -> None:
+        """Takes back the last accepted move; the game then equals one that never made it (a
+        lost game is playing again). :class:`gridgames.NothingToUndoError` when there is none."""
+        self._call(_undo)
+
+    @property
+    def moves(self) -> List[Move]:
+        """Every accepted move so far, in order."""
+        with self._lock:
+            if self._pointer is None:
+                raise self._closed_error()
+            count = ctypes.c_size_t()
+            status = _moves(self._pointer, None, 0, ctypes.byref(count))
+            if count.value == 0:
+                _lib.check(status)
+                return []
+            out = (_CMove * count.value)()
+            _lib.check(_moves(self._pointer, out, count.value, ctypes.byref(count)))
+            return [Move(MoveKind(m.kind), m.row, m.col) for m in out]
 
     def _read(self, fn) -> List[List[str]]:
         size = self._rows * self._cols

@@ -270,3 +270,187 @@ __all__ = [
     "shortest_turns",
     "win_chances",
 ]
+
+
+# ---- game sessions ------------------------------------------------------------------------------
+
+
+class Turn(NamedTuple):
+    """One turn (``gg_snakes_turn``)."""
+
+    #: Who rolled, 0-based.
+    player: int
+    #: The face rolled, 1..faces.
+    face: int
+    #: Where the player stood before the roll (0 is off the board).
+    from_: int
+    #: Where the player stands after the roll and any jump.
+    to: int
+    #: Whether this turn reached the last square and won.
+    won: bool
+
+
+class _CTurn(ctypes.Structure):
+    # gg_snakes_turn, field for field.
+    _fields_ = [
+        ("player", _u32),
+        ("face", _u32),
+        ("from_", _size),
+        ("to", _size),
+        ("won", _u32),
+    ]
+
+
+class _CState(ctypes.Structure):
+    # gg_snakes_state, field for field.
+    _fields_ = [("next_player", _u32), ("winner", _u32), ("turns", ctypes.c_uint64)]
+
+
+class _CGameConfig(ctypes.Structure):
+    # gg_snakes_game_config, field for field.
+    _fields_ = [
+        ("jumps", _P_I32),
+        ("squares", _size),
+        ("rules", _CRules),
+        ("players", _u32),
+        ("seed", ctypes.c_uint64),
+    ]
+
+
+_P_GAME = ctypes.POINTER(ctypes.c_void_p)
+_P_SIZE = ctypes.POINTER(_size)
+_game_new = _lib.declare("gg_snakes_game_new", _i32, [ctypes.POINTER(_CGameConfig), _P_GAME])
+_game_roll = _lib.declare("gg_snakes_game_roll", _i32, [ctypes.c_void_p, ctypes.POINTER(_CTurn)])
+_game_play = _lib.declare(
+    "gg_snakes_game_play", _i32, [ctypes.c_void_p, _u32, ctypes.POINTER(_CTurn)]
+)
+_game_state = _lib.declare(
+    "gg_snakes_game_state", _i32, [ctypes.c_void_p, ctypes.POINTER(_CState)]
+)
+_game_positions = _lib.declare("gg_snakes_game_positions", _i32, [ctypes.c_void_p, _P_SIZE, _size])
+_game_size = _lib.declare(
+    "gg_snakes_game_size", _i32, [ctypes.c_void_p, ctypes.POINTER(_u32), _P_SIZE]
+)
+_game_save = _lib.declare(
+    "gg_snakes_game_save", _i32, [ctypes.c_void_p, ctypes.c_char_p, _size, _P_SIZE]
+)
+_game_load = _lib.declare("gg_snakes_game_load", _i32, [ctypes.c_char_p, _size, _P_GAME])
+_game_undo = _lib.declare("gg_snakes_game_undo", _i32, [ctypes.c_void_p])
+
+#: ``gg_snakes_state.winner`` while nobody has won.
+NO_WINNER = 0xFFFFFFFF
+
+
+class Game(_lib.Handle):
+    """A game of Snakes and Ladders played turn by turn (a ``gg_snakes_game`` handle): players
+    take turns in order with the game's seeded die (:meth:`roll`) or faces of the caller's own
+    dice (:meth:`play`); the first to reach the last square wins. The same seed gives the same
+    rolls everywhere. A board with a loop some player can never leave still plays, and such a
+    game may never end.
+
+    >>> jumps = [-1] * 10
+    >>> jumps[0] = 5
+    >>> with Game(jumps, players=2, seed=7) as game:
+    ...     first = game.roll()
+    ...     game.undo()
+    ...     game.roll() == first  # undo puts the die back too
+    True
+    """
+
+    _free = _lib.declare("gg_snakes_game_free", None, [ctypes.c_void_p])
+
+    def __init__(
+        self, jumps: Sequence[int], rules: Rules = _STANDARD, players: int = 2, seed: int = 0
+    ) -> None:
+        cells, squares, rules_c = _table(jumps, rules)
+        cfg = _CGameConfig(
+            ctypes.cast(cells, _P_I32),
+            squares,
+            rules._to_c(),
+            _unsigned(players, 32, "players"),
+            _unsigned(seed, 64, "seed"),
+        )
+        del rules_c
+        pointer = ctypes.c_void_p()
+        _lib.check(_game_new(ctypes.byref(cfg), ctypes.byref(pointer)))
+        _lib.Handle.__init__(self, pointer)
+
+    def _turn(self, fn, *args) -> Turn:
+        out = _CTurn()
+        self._call(fn, *args, ctypes.byref(out))
+        return Turn(out.player, out.face, out.from_, out.to, bool(out.won))
+
+    def roll(self) -> Turn:
+        """The next player's turn with the game's own die. :class:`gridgames.GameOverError`
+        once someone has won."""
+        return self._turn(_game_roll)
+
+    def play(self, face: int) -> Turn:
+        """The next player's turn with ``face`` from the caller's dice (1..faces)."""
+        return self._turn(_game_play, _unsigned(face, 32, "face"))
+
+    def undo(self) -> None:
+        """Takes back the last turn, the die included: a roll after an undo repeats the undone
+        roll. :class:`gridgames.NothingToUndoError` when no turn has been played."""
+        self._call(_game_undo)
+
+    def _state(self) -> _CState:
+        out = _CState()
+        self._call(_game_state, ctypes.byref(out))
+        return out
+
+    @property
+    def next_player(self) -> int:
+        return self._state().next_player
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winner, or None while the game is on."""
+        w = self._state().winner
+        return None if w == NO_WINNER else w
+
+    @property
+    def turns(self) -> int:
+        """Turns taken so far by all players."""
+        return self._state().turns
+
+    @property
+    def players(self) -> int:
+        players, squares = _u32(), _size()
+        self._call(_game_size, ctypes.byref(players), ctypes.byref(squares))
+        return players.value
+
+    @property
+    def positions(self) -> List[int]:
+        """Every player's position, player 0 first (0 is off the board)."""
+        n = self.players
+        out = (_size * n)()
+        self._call(_game_positions, out, n)
+        return list(out)
+
+    def save(self) -> bytes:
+        """The game as a self-contained record: the configuration and every turn."""
+        with self._lock:
+            if self._pointer is None:
+                raise self._closed_error()
+            size = _size()
+            _game_save(self._pointer, None, 0, ctypes.byref(size))
+            buf = ctypes.create_string_buffer(size.value)
+            _lib.check(_game_save(self._pointer, buf, size.value, ctypes.byref(size)))
+            return buf.raw[: size.value]
+
+    @classmethod
+    def load(cls, record: bytes) -> "Game":
+        """The game a record of :meth:`save` holds, its turns replayed: it rolls the same
+        future. :class:`gridgames.BadRecordError` for a record :meth:`save` did not write."""
+        data = bytes(record)
+        pointer = ctypes.c_void_p()
+        _lib.check(_game_load(data, len(data), ctypes.byref(pointer)))
+        game = cls.__new__(cls)
+        _lib.Handle.__init__(game, pointer)
+        return game
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<snakes.Game, closed>"
+        return f"<snakes.Game, {self.players} players, {self.turns} turns>"
