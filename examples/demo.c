@@ -132,6 +132,84 @@ static int mines_session_game(void) {
     return failed;
 }
 
+/* The same game, saved and continued later: a losing reveal undone, the game saved to a record,
+ * the handle freed, and a new handle loaded from the record plays on. */
+static int mines_save_and_continue(void) {
+    gg_mines_config cfg;
+    gg_mines *game = NULL, *later = NULL;
+    uint8_t record[256];
+    size_t len = 0, moves = 0;
+    int failed = 0;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.rows = 9;
+    cfg.cols = 9;
+    cfg.mines = 10;
+    cfg.seed = 2024;
+    cfg.first_click = GG_FIRST_CLICK_OPENING;
+
+    printf("== Minesweeper: undo, save and continue ==\n");
+    if (gg_mines_new(&cfg, &game) != GG_OK) return 1;
+    failed |= gg_mines_reveal(game, 4, 4) != GG_OK;
+    failed |= gg_mines_toggle_flag(game, 3, 6) != GG_OK;
+    failed |= gg_mines_reveal(game, 7, 1) != GG_OK;
+    printf("Reveal (7, 1): %s\n", state_name(game));
+    failed |= gg_mines_undo(game) != GG_OK;
+    printf("Undo: %s again\n", state_name(game));
+    failed |= gg_mines_save(game, record, sizeof record, &len) != GG_OK;
+    /* A NULL buffer with room for 0 asks for the count only. */
+    failed |= gg_mines_moves(game, NULL, 0, &moves) != GG_ERR_BUFFER_TOO_SMALL;
+    printf("Saved: %u moves in a record of %u bytes; the game is freed.\n", (unsigned)moves,
+           (unsigned)len);
+    gg_mines_free(game);
+    if (failed || gg_mines_load(record, len, &later) != GG_OK) return 1;
+    failed |= show_view(later, "Loaded from the record");
+    failed |= gg_mines_reveal(later, 0, 8) != GG_OK;
+    failed |= show_view(later, "Continued: reveal (0, 8)");
+    printf("\n");
+    gg_mines_free(later);
+    return failed;
+}
+
+/* Two players on the Milton Bradley board with the game's own seeded die, turn by turn. */
+static int snakes_two_players(void) {
+    static const int pairs[19][2] = {
+        {1, 38}, {4, 14}, {9, 31}, {21, 42}, {28, 84}, {36, 44}, {51, 67}, {71, 91},
+        {80, 100}, {16, 6}, {47, 26}, {49, 11}, {56, 53}, {62, 19}, {64, 60}, {87, 24},
+        {93, 73}, {95, 75}, {98, 78}};
+    int32_t jumps[100];
+    gg_snakes_game_config cfg;
+    gg_snakes_game *game = NULL;
+    gg_snakes_turn t;
+    gg_snakes_state st;
+    size_t i;
+    int n = 0;
+    for (i = 0; i < 100; i++) jumps[i] = -1;
+    for (i = 0; i < 19; i++) jumps[pairs[i][0] - 1] = pairs[i][1];
+    memset(&cfg, 0, sizeof cfg);
+    cfg.jumps = jumps;
+    cfg.squares = 100;
+    cfg.rules.faces = 6;
+    cfg.rules.overshoot = GG_OVERSHOOT_STAY;
+    cfg.rules.start = 0;
+    cfg.players = 2;
+    cfg.seed = 2024;
+
+    printf("== Chutes and Ladders: two players, seed 2024, turn by turn ==\n");
+    if (gg_snakes_game_new(&cfg, &game) != GG_OK) return 1;
+    do {
+        if (gg_snakes_game_roll(game, &t) != GG_OK) {
+            gg_snakes_game_free(game);
+            return 1;
+        }
+        printf("  P%u %u: %3u->%-3u%s", (unsigned)t.player, (unsigned)t.face, (unsigned)t.from,
+               (unsigned)t.to, ++n % 5 == 0 || t.won ? "\n" : "");
+    } while (!t.won);
+    if (gg_snakes_game_state(game, &st) != GG_OK) return 1;
+    printf("Player %u wins after %u turns.\n\n", (unsigned)st.winner, (unsigned)st.turns);
+    gg_snakes_game_free(game);
+    return 0;
+}
+
 /* The Milton Bradley Chutes and Ladders board: optimal play and the exact game-length analysis. */
 static int snakes_game_analysis(void) {
     static const int pairs[19][2] = {
@@ -250,7 +328,9 @@ int main(void) {
     if (snakes_seed_examples() != 0) return 1;
     if (mines_seed_examples() != 0) return 1;
     if (mines_session_game() != 0) return 1;
+    if (mines_save_and_continue() != 0) return 1;
     if (snakes_game_analysis() != 0) return 1;
+    if (snakes_two_players() != 0) return 1;
     if (mines_solver_hint() != 0) return 1;
     if (mines_no_guess() != 0) return 1;
     return 0;
