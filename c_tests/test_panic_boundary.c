@@ -241,6 +241,13 @@ static void snakes_session(void) {
     CHECK_STATUS(gg_snakes_game_undo(live), armed());
     check_internal_message();
     {
+        size_t count = 9;
+        gg_snakes_turn all[4];
+        CHECK_STATUS(gg_snakes_game_turns(live, all, 4, &count), armed());
+        CHECK(count == (expect_panic ? 9u : 1u)); /* rolled and played, one undone */
+        check_internal_message();
+    }
+    {
         uint32_t players = 9;
         size_t squares = 9;
         CHECK_STATUS(gg_snakes_game_size(live, &players, &squares), armed());

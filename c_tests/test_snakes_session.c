@@ -52,6 +52,20 @@ static void two_players_to_the_end(void) {
         CHECK(turns < 100000);
     }
     CHECK(t.to == 100);
+    {
+        gg_snakes_turn *all = (gg_snakes_turn *)malloc(turns * sizeof *all);
+        size_t count = 0;
+        CHECK_STATUS(gg_snakes_game_turns(g, NULL, 0, &count), GG_ERR_BUFFER_TOO_SMALL);
+        CHECK(count == turns);
+        CHECK_STATUS(gg_snakes_game_turns(g, all, turns - 1, &count), GG_ERR_BUFFER_TOO_SMALL);
+        CHECK_STATUS(gg_snakes_game_turns(g, all, turns, &count), GG_OK);
+        CHECK(all[turns - 1].won && all[turns - 1].face == t.face && all[0].player == 0);
+        for (k = 1; k < turns; k++) CHECK(all[k].player == k % 2);
+        CHECK_STATUS(gg_snakes_game_turns(NULL, all, turns, &count), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_snakes_game_turns(g, all, turns, NULL), GG_ERR_NULL_POINTER);
+        CHECK_STATUS(gg_snakes_game_turns(g, NULL, turns, &count), GG_ERR_NULL_POINTER);
+        free(all);
+    }
     CHECK_STATUS(gg_snakes_game_state(g, &s), GG_OK);
     CHECK(s.winner == t.player && s.turns == turns);
     CHECK_STATUS(gg_snakes_game_roll(g, &t), GG_ERR_GAME_OVER);
@@ -170,6 +184,11 @@ static void errors(void) {
     CHECK_STATUS(gg_snakes_game_load(buf, 8, NULL), GG_ERR_NULL_POINTER);
     CHECK_STATUS(gg_snakes_game_undo(NULL), GG_ERR_NULL_POINTER);
     CHECK_STATUS(gg_snakes_game_undo(g), GG_ERR_NOTHING_TO_UNDO);
+    {
+        size_t count = 9;
+        CHECK_STATUS(gg_snakes_game_turns(g, NULL, 0, &count), GG_OK);
+        CHECK(count == 0);
+    }
     gg_snakes_game_free(g);
     gg_snakes_game_free(NULL);
 }

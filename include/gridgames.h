@@ -1152,6 +1152,27 @@ int32_t gg_snakes_game_size(const struct gg_snakes_game *game,
 int32_t gg_snakes_game_positions(const struct gg_snakes_game *game, size_t *out, size_t cap);
 
 /**
+ * Copies every turn played so far, in order, into `out`: for a replay, an analysis or a bug
+ * report.
+ *
+ * `*count_out` receives the number of turns, also when `cap` is too small: then the call returns
+ * `GG_ERR_BUFFER_TOO_SMALL` and writes nothing to `out`, which may be NULL with `cap` 0 to ask
+ * for the count.
+ *
+ * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL`, `GG_ERR_INVALID_ARGUMENT`
+ * (misaligned `out`).
+ *
+ * # Safety
+ * `game` must be a live handle that no other thread is using during the call; `out` must point
+ * to `cap` writable `gg_snakes_turn` (or be NULL with `cap` 0); `count_out` to a writable
+ * `size_t`.
+ */
+int32_t gg_snakes_game_turns(const struct gg_snakes_game *game,
+                             struct gg_snakes_turn *out,
+                             size_t cap,
+                             size_t *count_out);
+
+/**
  * Writes the game as a self-contained record into `buf`: the configuration (the jump table
  * included) and every turn, with its face and whether the game's die rolled it. The format is
  * versioned, little-endian and carries a CRC-32 (docs/save-format.md); later releases load every

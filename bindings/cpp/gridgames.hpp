@@ -283,6 +283,19 @@ class game {
         return out;
     }
 
+    /// gg_snakes_game_turns(): every turn played so far, in order.
+    std::vector<gg_snakes_turn> turns() const {
+        std::size_t count = 0;
+        std::int32_t s = gg_snakes_game_turns(h_.get(), nullptr, 0, &count);
+        if (count == 0) {
+            detail::check(s);
+            return {};
+        }
+        std::vector<gg_snakes_turn> out(count);
+        detail::check(gg_snakes_game_turns(h_.get(), out.data(), out.size(), &count));
+        return out;
+    }
+
     /// gg_snakes_game_save(): the configuration and every turn, as a record.
     std::vector<std::uint8_t> save() const {
         std::size_t len = 0;

@@ -601,6 +601,8 @@ void snakes_session() {
     g.undo();
     gg_snakes_turn again = g.roll();
     CHECK(again.face == next.face && again.to == next.to);
+    std::vector<gg_snakes_turn> all = g.turns();
+    CHECK(all.size() == 12 && all[0].face == 1 && all[11].face == again.face);
     gg_snakes_state st = g.state();
     CHECK(st.turns == 12 && st.winner == GG_SNAKES_NO_WINNER && st.next_player == 0);
     gg::snakes::game l = gg::snakes::game::load(g.save());

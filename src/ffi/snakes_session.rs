@@ -254,6 +254,47 @@ pub unsafe extern "C" fn gg_snakes_game_positions(
     }
 }
 
+/// Copies every turn played so far, in order, into `out`: for a replay, an analysis or a bug
+/// report.
+///
+/// `*count_out` receives the number of turns, also when `cap` is too small: then the call returns
+/// `GG_ERR_BUFFER_TOO_SMALL` and writes nothing to `out`, which may be NULL with `cap` 0 to ask
+/// for the count.
+///
+/// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL`, `GG_ERR_INVALID_ARGUMENT`
+/// (misaligned `out`).
+///
+/// # Safety
+/// `game` must be a live handle that no other thread is using during the call; `out` must point
+/// to `cap` writable `gg_snakes_turn` (or be NULL with `cap` 0); `count_out` to a writable
+/// `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_snakes_game_turns(
+    game: *const gg_snakes_game,
+    out: *mut gg_snakes_turn,
+    cap: usize,
+    count_out: *mut usize,
+) -> i32 {
+    ffi_boundary! {
+        let game = try_ref!(game);
+        let count_out = try_out!(count_out);
+        let out = if cap > 0 { Some(try_out_slice!(out, cap)) } else { None };
+        let turns = game.session.history();
+        let n = turns.len();
+        count_out.set(n);
+        match out {
+            Some(out) if out.len() >= n => {
+                for (o, t) in out.iter_mut().zip(turns) {
+                    o.write(c_turn(t));
+                }
+                Ok(())
+            }
+            None if n == 0 => Ok(()),
+            _ => Err(FfiError::buffer_too_small("out", cap, n)),
+        }
+    }
+}
+
 /// Writes the game as a self-contained record into `buf`: the configuration (the jump table
 /// included) and every turn, with its face and whether the game's die rolled it. The format is
 /// versioned, little-endian and carries a CRC-32 (docs/save-format.md); later releases load every

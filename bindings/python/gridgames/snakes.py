@@ -336,6 +336,9 @@ _game_save = _lib.declare(
 )
 _game_load = _lib.declare("gg_snakes_game_load", _i32, [ctypes.c_char_p, _size, _P_GAME])
 _game_undo = _lib.declare("gg_snakes_game_undo", _i32, [ctypes.c_void_p])
+_game_turns = _lib.declare(
+    "gg_snakes_game_turns", _i32, [ctypes.c_void_p, ctypes.POINTER(_CTurn), _size, _P_SIZE]
+)
 
 #: ``gg_snakes_state.winner`` while nobody has won.
 NO_WINNER = 0xFFFFFFFF
@@ -419,6 +422,21 @@ class Game(_lib.Handle):
         players, squares = _u32(), _size()
         self._call(_game_size, ctypes.byref(players), ctypes.byref(squares))
         return players.value
+
+    @property
+    def history(self) -> List[Turn]:
+        """Every turn played so far, in order."""
+        with self._lock:
+            if self._pointer is None:
+                raise self._closed_error()
+            count = _size()
+            status = _game_turns(self._pointer, None, 0, ctypes.byref(count))
+            if count.value == 0:
+                _lib.check(status)
+                return []
+            out = (_CTurn * count.value)()
+            _lib.check(_game_turns(self._pointer, out, count.value, ctypes.byref(count)))
+            return [Turn(t.player, t.face, t.from_, t.to, bool(t.won)) for t in out]
 
     @property
     def positions(self) -> List[int]:

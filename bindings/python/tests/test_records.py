@@ -75,7 +75,7 @@ def test_a_seeded_two_player_game_plays_to_a_winner():
             turns.append(game.roll())
         last = turns[-1]
         assert last.won and last.to == 100 and game.winner == last.player
-        assert game.turns == len(turns)
+        assert game.turns == len(turns) and game.history == turns
         assert [t.player for t in turns[:4]] == [0, 1, 0, 1]
         with pytest.raises(gridgames.GameOverError):
             game.roll()
