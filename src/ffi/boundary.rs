@@ -55,6 +55,18 @@ impl From<Error> for FfiError {
 
 pub(crate) type FfiResult<T> = Result<T, FfiError>;
 
+/// `Box::into_raw(Box::new(value))` for a new handle, except that running out of memory is
+/// `GG_ERR_OUT_OF_MEMORY` rather than an abort. The handle's free function takes it back with
+/// `Box::from_raw`: a one-element boxed slice has the layout of a `Box<T>`.
+pub(crate) fn try_box<T>(value: T) -> FfiResult<*mut T> {
+    let mut v = Vec::new();
+    if v.try_reserve_exact(1).is_err() {
+        return Err(Error::alloc::<T>(1, None).into());
+    }
+    v.push(value);
+    Ok(Box::into_raw(v.into_boxed_slice()).cast::<T>())
+}
+
 /// The panic boundary: runs `f`, records any failure, and returns its status. A panic becomes
 /// `GG_ERR_INTERNAL` instead of unwinding into C.
 pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {

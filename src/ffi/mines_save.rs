@@ -3,7 +3,7 @@
 //! `gg_mines_dimensions`.
 
 use super::boundary::{
-    ffi_boundary, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
+    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
 };
 use super::mines_session::gg_mines;
 use crate::mines::{Game, MoveKind};
@@ -94,7 +94,7 @@ pub unsafe extern "C" fn gg_mines_load(buf: *const u8, len: usize, out: *mut *mu
         let record = try_slice!(buf, len);
         let out = try_out!(out);
         let game = Game::load(record)?;
-        out.set(Box::into_raw(Box::new(gg_mines { game })));
+        out.set(try_box(gg_mines { game })?);
         Ok(())
     }
 }

@@ -1,7 +1,7 @@
 //! C entry points for Minesweeper game sessions: an opaque `gg_mines` handle and its moves.
 
 use super::boundary::{
-    ffi_boundary, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
+    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
 };
 use super::status::GG_ERR_INVALID_ARGUMENT;
 use crate::mines::{self, FirstClick, Game, GameState, Logic};
@@ -138,7 +138,7 @@ pub unsafe extern "C" fn gg_mines_new(cfg: *const gg_mines_config, out: *mut *mu
         let cfg = try_ref!(cfg);
         let out = try_out!(out);
         let game = Game::new(&core_config(cfg)?)?;
-        out.set(Box::into_raw(Box::new(gg_mines { game })));
+        out.set(try_box(gg_mines { game })?);
         Ok(())
     }
 }
@@ -171,7 +171,7 @@ pub unsafe extern "C" fn gg_mines_from_board(
         let cells = try_slice!(board as u8, len);
         let out = try_out!(out);
         let game = Game::from_board(cells, rows, cols)?;
-        out.set(Box::into_raw(Box::new(gg_mines { game })));
+        out.set(try_box(gg_mines { game })?);
         Ok(())
     }
 }

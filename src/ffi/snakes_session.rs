@@ -2,7 +2,7 @@
 //! turns with a seeded die or the caller's, the state and positions, save, load and undo.
 
 use super::boundary::{
-    ffi_boundary, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
+    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
 };
 use super::snakes_analysis::{gg_snakes_rules, rules_of};
 use crate::snakes::{self, Session, Turn};
@@ -110,7 +110,7 @@ pub unsafe extern "C" fn gg_snakes_game_new(
         let table = try_slice!(jumps, squares);
         let rules = rules_of(&cfg.rules)?;
         let session = Session::new(table, rules, cfg.players, cfg.seed)?;
-        out.set(Box::into_raw(Box::new(gg_snakes_game { session })));
+        out.set(try_box(gg_snakes_game { session })?);
         Ok(())
     }
 }
@@ -354,7 +354,7 @@ pub unsafe extern "C" fn gg_snakes_game_load(
         let record = try_slice!(buf, len);
         let out = try_out!(out);
         let session = Session::load(record)?;
-        out.set(Box::into_raw(Box::new(gg_snakes_game { session })));
+        out.set(try_box(gg_snakes_game { session })?);
         Ok(())
     }
 }
