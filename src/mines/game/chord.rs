@@ -2,7 +2,8 @@
 //! hidden neighbour at once. A game move, like `reveal.rs` and `flag.rs`.
 
 use super::moves::{Move, MoveKind};
-use super::session::{Game, GameState};
+use super::session::Game;
+use super::state::GameState;
 use crate::error::Result;
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
 use crate::mines::board::alphabet::{FLAGGED_EMPTY, FLAGGED_MINE};

@@ -1,27 +1,28 @@
 //! The move list: every reveal, flag toggle and chord a game accepted, and what each changed, so
-//! that `undo.rs` can take it back at the cost of the move and `save.rs` can write the game.
+//! that `undo.rs` can take it back at the cost of the move and `save.rs` can write the game
+//! (`move_recording.rs` records each move and takes it back).
 //!
 //! What a move changed is logged compactly: the cells it revealed as row-major runs, the mines
 //! it hit, the flag it toggled, whether it placed the mines, and the counters before it. The
 //! cells a move revealed are found by a pass over the rows its floods wrote, against a bitmap of
 //! the cells already revealed (one bit a cell).
 
-use super::session::{Clicks, Game, GameState};
+use super::state::{Clicks, GameState};
 use crate::error::{try_filled, try_push, try_reserve, Result};
-use crate::mines::board::alphabet::{BLANK, EMPTY, EXPLODED, FLAGGED_EMPTY, FLAGGED_MINE, MINE};
+use crate::mines::board::alphabet::{BLANK, EMPTY};
 
 /// What kind of move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveKind {
-    /// [`Game::reveal`].
+    /// [`Game::reveal`](crate::mines::Game::reveal).
     Reveal,
-    /// [`Game::toggle_flag`].
+    /// [`Game::toggle_flag`](crate::mines::Game::toggle_flag).
     Flag,
-    /// [`Game::chord`].
+    /// [`Game::chord`](crate::mines::Game::chord).
     Chord,
 }
 
-/// One accepted move: a call of [`Game::reveal`], [`Game::toggle_flag`] or [`Game::chord`] that
+/// One accepted move: a call of [`Game::reveal`](crate::mines::Game::reveal), [`Game::toggle_flag`](crate::mines::Game::toggle_flag) or [`Game::chord`](crate::mines::Game::chord) that
 /// returned `Ok`, even one that changed nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -61,8 +62,8 @@ pub(crate) struct History {
     /// One bit a cell: revealed safe cells, as of the last recorded move.
     pub(crate) shown: Vec<u64>,
     /// The move being made: the rows its floods wrote, and the step so far.
-    touched: Option<(usize, usize)>,
-    current: Option<Step>,
+    pub(crate) touched: Option<(usize, usize)>,
+    pub(crate) current: Option<Step>,
 }
 
 /// Whether a game byte is a revealed safe cell.
@@ -114,7 +115,7 @@ impl History {
 
     /// Logs the cells of rows `first..=last` that are revealed now and were not: two passes, the
     /// first to count the runs, so that nothing can fail once the bitmap starts to change.
-    fn log_revealed(&mut self, cells: &[u8], cols: usize) -> Result<()> {
+    pub(crate) fn log_revealed(&mut self, cells: &[u8], cols: usize) -> Result<()> {
         let Some((first, last)) = self.touched else {
             return Ok(());
         };
@@ -146,7 +147,7 @@ impl History {
 
     /// Hides again the cells of the touched rows that are revealed but not in the bitmap: what a
     /// move that failed part-way (out of memory in a flood) revealed. Returns how many.
-    fn hide_unlogged(&self, cells: &mut [u8], cols: usize) -> usize {
+    pub(crate) fn hide_unlogged(&self, cells: &mut [u8], cols: usize) -> usize {
         let Some((first, last)) = self.touched else {
             return 0;
         };
@@ -160,87 +161,5 @@ impl History {
             }
         }
         n
-    }
-}
-
-impl Game {
-    /// Makes move `mv` with `f` and records it. On success the move joins the list with what
-    /// undo needs; on failure the game is left as it was before the move.
-    pub(crate) fn record<T>(
-        &mut self,
-        mv: Move,
-        f: impl FnOnce(&mut Game) -> Result<T>,
-    ) -> Result<T> {
-        try_reserve(&mut self.history.moves, 1)?;
-        try_reserve(&mut self.history.steps, 1)?;
-        self.history.touched = None;
-        self.history.current = Some(Step {
-            state: self.state,
-            hidden_safe: self.hidden_safe,
-            flags: self.flags,
-            clicks: self.clicks,
-            runs_from: self.history.runs.len(),
-            exploded_from: self.history.exploded.len(),
-            flag: None,
-            placed: false,
-        });
-        let result = f(self).and_then(|x| {
-            self.history.log_revealed(&self.cells, self.cols)?;
-            Ok(x)
-        });
-        let step = self.history.current.take().expect("set above");
-        match result {
-            Ok(x) => {
-                self.history.steps.push(step);
-                self.history.moves.push(mv);
-                Ok(x)
-            }
-            Err(e) => {
-                self.history.hide_unlogged(&mut self.cells, self.cols);
-                self.take_back(&step);
-                Err(e)
-            }
-        }
-    }
-
-    /// Restores what `step` logged: the cells its move revealed are hidden again, the mines it
-    /// hit hidden, its flag toggled back, its mines taken away, and the counters reset.
-    pub(crate) fn take_back(&mut self, step: &Step) {
-        let h = &mut self.history;
-        for &(start, len) in &h.runs[step.runs_from.min(h.runs.len())..] {
-            for i in start..start + len {
-                self.cells[i] = EMPTY;
-                h.shown[i / 64] &= !(1 << (i % 64));
-            }
-        }
-        h.runs.truncate(step.runs_from);
-        for &i in &h.exploded[step.exploded_from.min(h.exploded.len())..] {
-            if self.cells[i] == EXPLODED {
-                self.cells[i] = MINE;
-            }
-        }
-        h.exploded.truncate(step.exploded_from);
-        if let Some((i, before)) = step.flag {
-            self.cells[i] = before;
-        }
-        if step.placed {
-            for b in &mut self.cells {
-                *b = match *b {
-                    MINE => EMPTY,
-                    FLAGGED_MINE => FLAGGED_EMPTY,
-                    other => other,
-                };
-            }
-            self.pending = self.origin;
-        }
-        self.state = step.state;
-        self.hidden_safe = step.hidden_safe;
-        self.flags = step.flags;
-        self.clicks = step.clicks;
-    }
-
-    /// Every accepted move so far, in order.
-    pub fn moves(&self) -> &[Move] {
-        &self.history.moves
     }
 }

@@ -2,7 +2,8 @@
 
 use super::generation::generate;
 use super::moves::{Move, MoveKind};
-use super::session::{Game, GameState};
+use super::session::Game;
+use super::state::GameState;
 use crate::error::Result;
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
 use crate::mines::click::leetcode_click::Click;

@@ -10,6 +10,7 @@
 use super::config::{Config, FirstClick};
 use super::generation::{generate, Preset};
 use super::moves::History;
+use super::state::{Clicks, GameState};
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, FLAGGED_EMPTY, MINE, SESSION_MINES};
 use crate::mines::board::leetcode_board::{
@@ -17,17 +18,6 @@ use crate::mines::board::leetcode_board::{
 };
 use crate::mines::click::flood::Regions;
 use crate::mines::click::leetcode_click::reveal_empty_rows;
-
-/// Whether the game goes on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameState {
-    /// Moves are accepted.
-    Playing,
-    /// Every safe cell is revealed.
-    Won,
-    /// A mine was revealed.
-    Lost,
-}
 
 /// One game of Minesweeper.
 ///
@@ -67,15 +57,6 @@ pub struct Game {
     /// A layout to place at the first reveal instead of generating one (a loaded game's).
     pub(crate) preset: Option<Preset>,
     pub(crate) history: History,
-}
-
-/// The moves accepted so far, for [`PlayStats`].
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Clicks {
-    pub(crate) left: usize,
-    pub(crate) right: usize,
-    pub(crate) chords: usize,
-    pub(crate) effective: usize,
 }
 
 impl Game {

@@ -1,6 +1,7 @@
 //! What the player sees (the view alphabet) and the true board (the LeetCode alphabet).
 
-use super::session::{Game, GameState};
+use super::session::Game;
+use super::state::GameState;
 use crate::error::{Error, Result};
 use crate::mines::board::alphabet::{TRUE_BOARD, VIEW_LOST, VIEW_PLAYING};
 
