@@ -248,6 +248,32 @@ pub(crate) struct Out<'a, T> {
     _borrow: std::marker::PhantomData<&'a mut T>,
 }
 
+/// Writes `items` to an output buffer that reports the size it needs, the convention of
+/// `gg_mines_save` and `gg_mines_moves`: `count` always receives the number of items; `out` (None
+/// when the caller passed a capacity of 0, where NULL is allowed) receives them when they fit,
+/// and otherwise the call is `GG_ERR_BUFFER_TOO_SMALL` with nothing written. `name` is the buffer
+/// argument, for the message.
+pub(crate) fn write_counted<T>(
+    out: Option<&mut [std::mem::MaybeUninit<T>]>,
+    cap: usize,
+    name: &str,
+    count: Out<'_, usize>,
+    items: impl ExactSizeIterator<Item = T>,
+) -> FfiResult<()> {
+    let n = items.len();
+    count.set(n);
+    match out {
+        Some(out) if out.len() >= n => {
+            for (o, x) in out.iter_mut().zip(items) {
+                o.write(x);
+            }
+            Ok(())
+        }
+        None if n == 0 => Ok(()),
+        _ => Err(FfiError::buffer_too_small(name, cap, n)),
+    }
+}
+
 impl<T> Out<'_, T> {
     /// Stores the result.
     pub(crate) fn set(self, value: T) {

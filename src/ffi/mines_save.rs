@@ -3,7 +3,7 @@
 //! `gg_mines_dimensions`.
 
 use super::boundary::{
-    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
+    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, write_counted,
 };
 use super::mines_session::gg_mines;
 use crate::mines::{Game, MoveKind};
@@ -59,16 +59,7 @@ pub unsafe extern "C" fn gg_mines_save(
         let len_out = try_out!(len_out);
         let out = if cap > 0 { Some(try_out_slice!(buf, cap)) } else { None };
         let record = game.game.save()?;
-        len_out.set(record.len());
-        match out {
-            Some(out) if out.len() >= record.len() => {
-                for (o, &b) in out.iter_mut().zip(&record) {
-                    o.write(b);
-                }
-                Ok(())
-            }
-            _ => Err(FfiError::buffer_too_small("buf", cap, record.len())),
-        }
+        write_counted(out, cap, "buf", len_out, record.into_iter())
     }
 }
 
@@ -142,26 +133,16 @@ pub unsafe extern "C" fn gg_mines_moves(
         let game = try_ref!(game);
         let count_out = try_out!(count_out);
         let out = if cap > 0 { Some(try_out_slice!(out, cap)) } else { None };
-        let moves = game.game.moves();
-        count_out.set(moves.len());
-        match out {
-            Some(out) if out.len() >= moves.len() => {
-                for (o, m) in out.iter_mut().zip(moves) {
-                    o.write(gg_mines_move {
-                        kind: match m.kind {
-                            MoveKind::Reveal => GG_MOVE_REVEAL,
-                            MoveKind::Flag => GG_MOVE_FLAG,
-                            MoveKind::Chord => GG_MOVE_CHORD,
-                        },
-                        row: m.row,
-                        col: m.col,
-                    });
-                }
-                Ok(())
-            }
-            None if moves.is_empty() => Ok(()),
-            _ => Err(FfiError::buffer_too_small("out", cap, moves.len())),
-        }
+        let moves = game.game.moves().iter().map(|m| gg_mines_move {
+            kind: match m.kind {
+                MoveKind::Reveal => GG_MOVE_REVEAL,
+                MoveKind::Flag => GG_MOVE_FLAG,
+                MoveKind::Chord => GG_MOVE_CHORD,
+            },
+            row: m.row,
+            col: m.col,
+        });
+        write_counted(out, cap, "out", count_out, moves)
     }
 }
 

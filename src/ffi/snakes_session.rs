@@ -2,7 +2,8 @@
 //! turns with a seeded die or the caller's, the state and positions, save, load and undo.
 
 use super::boundary::{
-    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, FfiError,
+    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, write_counted,
+    FfiError,
 };
 use super::snakes_analysis::{gg_snakes_rules, rules_of};
 use crate::snakes::{self, Session, Turn};
@@ -279,19 +280,7 @@ pub unsafe extern "C" fn gg_snakes_game_turns(
         let game = try_ref!(game);
         let count_out = try_out!(count_out);
         let out = if cap > 0 { Some(try_out_slice!(out, cap)) } else { None };
-        let turns = game.session.history();
-        let n = turns.len();
-        count_out.set(n);
-        match out {
-            Some(out) if out.len() >= n => {
-                for (o, t) in out.iter_mut().zip(turns) {
-                    o.write(c_turn(t));
-                }
-                Ok(())
-            }
-            None if n == 0 => Ok(()),
-            _ => Err(FfiError::buffer_too_small("out", cap, n)),
-        }
+        write_counted(out, cap, "out", count_out, game.session.history().map(c_turn))
     }
 }
 
@@ -320,16 +309,7 @@ pub unsafe extern "C" fn gg_snakes_game_save(
         let len_out = try_out!(len_out);
         let out = if cap > 0 { Some(try_out_slice!(buf, cap)) } else { None };
         let record = game.session.save()?;
-        len_out.set(record.len());
-        match out {
-            Some(out) if out.len() >= record.len() => {
-                for (o, &b) in out.iter_mut().zip(&record) {
-                    o.write(b);
-                }
-                Ok(())
-            }
-            _ => Err(FfiError::buffer_too_small("buf", cap, record.len())),
-        }
+        write_counted(out, cap, "buf", len_out, record.into_iter())
     }
 }
 
