@@ -16,7 +16,7 @@
  *   validated before anything is written.
  * - Thread safety: every function may be called from any thread at once.
  *   There is no global mutable state; the last error message is per thread.
- *   A game handle (gg_mines) is used by one thread at a time.
+ *   A game handle (gg_mines, gg_snakes_game) is used by one thread at a time.
  */
 
 #ifndef GRIDGAMES_H
