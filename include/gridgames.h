@@ -711,7 +711,8 @@ int32_t gg_mines_state(const struct gg_mines *game, uint32_t *state_out);
  * look like any other hidden cell.
  *
  * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
- * is written).
+ * is written), `GG_ERR_SIZE_OVERFLOW` (a `cap` of more bytes than can be addressed, such as
+ * `SIZE_MAX`), `GG_ERR_INVALID_ARGUMENT` (misaligned `out`).
  *
  * # Safety
  * `game` must be a live handle that no other thread is modifying during the call; `out` must
@@ -729,7 +730,8 @@ int32_t gg_mines_view(const struct gg_mines *game, char *out, size_t cap);
  * `gg_mines_click` or `gg_mines_from_board`.
  *
  * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
- * is written).
+ * is written), `GG_ERR_SIZE_OVERFLOW` (a `cap` of more bytes than can be addressed, such as
+ * `SIZE_MAX`), `GG_ERR_INVALID_ARGUMENT` (misaligned `out`).
  *
  * # Safety
  * `game` must be a live handle that no other thread is modifying during the call; `out` must
@@ -844,7 +846,7 @@ int32_t gg_mines_solvable(const char *board,
  *
  * The alphabet is `gg_mines_from_board`'s: 'M' and 'X' are mines, 'E', 'B' and '1'-'8' safe.
  * What is revealed does not change the statistics, but every 'B' and digit must equal its count
- * of neighbouring mines. Time and memory are linear in the board (about 6 bytes a cell; ZiNi
+ * of neighbouring mines. Time and memory are linear in the board (about 12 bytes a cell; ZiNi
  * adds a log factor). On error `*out` is not written.
  *
  * Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW` (also boards of

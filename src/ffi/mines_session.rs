@@ -298,7 +298,8 @@ fn write_board(
 /// look like any other hidden cell.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
-/// is written).
+/// is written), `GG_ERR_SIZE_OVERFLOW` (a `cap` of more bytes than can be addressed, such as
+/// `SIZE_MAX`), `GG_ERR_INVALID_ARGUMENT` (misaligned `out`).
 ///
 /// # Safety
 /// `game` must be a live handle that no other thread is modifying during the call; `out` must
@@ -321,7 +322,8 @@ pub unsafe extern "C" fn gg_mines_view(game: *const gg_mines, out: *mut c_char, 
 /// `gg_mines_click` or `gg_mines_from_board`.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` (`cap` below `rows * cols`; nothing
-/// is written).
+/// is written), `GG_ERR_SIZE_OVERFLOW` (a `cap` of more bytes than can be addressed, such as
+/// `SIZE_MAX`), `GG_ERR_INVALID_ARGUMENT` (misaligned `out`).
 ///
 /// # Safety
 /// `game` must be a live handle that no other thread is modifying during the call; `out` must

@@ -92,7 +92,7 @@ impl From<PlayStats> for gg_mines_play_stats {
 ///
 /// The alphabet is `gg_mines_from_board`'s: 'M' and 'X' are mines, 'E', 'B' and '1'-'8' safe.
 /// What is revealed does not change the statistics, but every 'B' and digit must equal its count
-/// of neighbouring mines. Time and memory are linear in the board (about 6 bytes a cell; ZiNi
+/// of neighbouring mines. Time and memory are linear in the board (about 12 bytes a cell; ZiNi
 /// adds a log factor). On error `*out` is not written.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW` (also boards of

@@ -39,6 +39,8 @@ pub struct BoardStats {
 /// assert_eq!(s.counts[1], 8);
 /// ```
 pub fn measure(board: &[u8], rows: usize, cols: usize) -> Result<BoardStats> {
+    // A board too large to label is refused before it is copied.
+    Regions::check_size(rows, cols)?;
     let mut cells = try_filled(board.len(), 0u8)?;
     cells.copy_from_slice(board);
     Board::new(&mut cells, rows, cols)?;
@@ -63,6 +65,14 @@ pub(crate) fn of_regions(regions: &Regions) -> Result<BoardStats> {
 mod tests {
     use super::*;
     use crate::error::ErrorKind;
+
+    #[test]
+    fn a_board_too_large_to_label_is_refused_before_it_is_read() {
+        // The slice is empty: a board of 2^32 cells must be refused on its size alone, before
+        // anything is copied or read.
+        let e = measure(&[], 65536, 65536).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::SizeOverflow, "{}", e.detail());
+    }
 
     #[test]
     fn worked_example() {

@@ -36,15 +36,7 @@ impl Regions {
     ///
     /// Boards of `u32::MAX` cells and more are refused (`SizeOverflow`): labels are 32-bit.
     pub(crate) fn new(rows: usize, cols: usize, is_mine: impl Fn(usize) -> bool) -> Result<Self> {
-        let len = rows * cols;
-        if u32::try_from(len).map_or(true, |n| n == NO_OPENING) {
-            return Err(Error::new(
-                ErrorKind::SizeOverflow,
-                format!(
-                    "a {rows} x {cols} board is too large for statistics; at most 2^32 - 2 cells"
-                ),
-            ));
-        }
+        let len = Self::check_size(rows, cols)?;
         let mut cells = try_filled(len, 0u8)?;
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = if is_mine(i) { MINE_COUNT } else { 0 };
@@ -95,6 +87,21 @@ impl Regions {
             })?;
         }
         Ok(())
+    }
+
+    /// The cells of a `rows x cols` board whose regions can be labelled: at most 2^32 - 2, as
+    /// labels are `u32` and one value means "no opening". Checked before anything is allocated.
+    pub(crate) fn check_size(rows: usize, cols: usize) -> Result<usize> {
+        let len = rows.saturating_mul(cols);
+        if u32::try_from(len).map_or(true, |n| n == NO_OPENING) {
+            return Err(Error::new(
+                ErrorKind::SizeOverflow,
+                format!(
+                    "a {rows} x {cols} board is too large for statistics; at most 2^32 - 2 cells"
+                ),
+            ));
+        }
+        Ok(len)
     }
 
     /// Number of rows.
