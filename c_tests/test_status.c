@@ -9,7 +9,8 @@ static void status_strings(void) {
                        GG_ERR_INVALID_CELL, GG_ERR_OUT_OF_BOUNDS, GG_ERR_BUFFER_TOO_SMALL,
                        GG_ERR_INVALID_ARGUMENT, GG_ERR_TOO_MANY_MINES, GG_ERR_GAME_OVER,
                        GG_ERR_INCONSISTENT, GG_ERR_OUT_OF_MEMORY, GG_ERR_GENERATION_FAILED,
-                       GG_ERR_INTERNAL, GG_ERR_BAD_RECORD, GG_ERR_NOTHING_TO_UNDO};
+                       GG_ERR_INTERNAL, GG_ERR_BAD_RECORD, GG_ERR_NOTHING_TO_UNDO,
+                       GG_ERR_TOO_COMPLEX};
     size_t n = sizeof codes / sizeof codes[0], i, j;
     const char *unknown = gg_status_str(-1);
     CHECK(unknown != NULL && strcmp(unknown, "unknown status code") == 0);

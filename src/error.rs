@@ -35,6 +35,9 @@ pub enum ErrorKind {
     BadRecord,
     /// Undo with no move (or turn) to take back.
     NothingToUndo,
+    /// A position too complex to compute exactly within the library's bounds of time and memory
+    /// (a frontier too entangled to count); no allocation failed.
+    TooComplex,
 }
 
 /// An error from the safe core: a kind plus a human-readable detail.

@@ -236,7 +236,7 @@ impl Expect {
 /// Every status is one of the documented codes, and never the panic code.
 pub fn assert_known(status: i32) {
     assert!(
-        (GG_OK..=GG_ERR_NOTHING_TO_UNDO).contains(&status),
+        (GG_OK..=GG_ERR_TOO_COMPLEX).contains(&status),
         "unknown status {status}"
     );
     assert_ne!(

@@ -21,13 +21,14 @@ use std::ffi::c_char;
 /// programme over the cells they share, then combined over the mine total with the binomial
 /// weight of the unconstrained cells. Its cost grows with how many numbers must be tracked at
 /// once along the frontier of revealed cells, not with the board size; a contrived frontier
-/// too entangled to count within the memory budget is refused with `GG_ERR_OUT_OF_MEMORY`.
+/// too entangled to count within the library's budget is refused with `GG_ERR_TOO_COMPLEX`.
 ///
 /// Errors: `GG_ERR_NULL_POINTER`, `GG_ERR_ZERO_SIZE`, `GG_ERR_SIZE_OVERFLOW`,
 /// `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_TOO_MANY_MINES` (`mines`
 /// exceeds `rows * cols`), `GG_ERR_INCONSISTENT` (no layout fits the view; the message names
 /// the cell or the count), `GG_ERR_INVALID_ARGUMENT` (misaligned `probs_out`),
-/// `GG_ERR_OUT_OF_MEMORY`. On error `probs_out` is left untouched.
+/// `GG_ERR_TOO_COMPLEX` (a frontier too entangled to count), `GG_ERR_OUT_OF_MEMORY`. On error
+/// `probs_out` is left untouched.
 ///
 /// # Safety
 /// `view` must point to `rows * cols` readable chars and `probs_out` to `rows * cols` writable
@@ -59,7 +60,9 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 /// `view`, `rows`, `cols` and `mines` are as for `gg_mines_probabilities`. On success
 /// `*row_out` and `*col_out` receive a hidden cell and `*risk_out` its exact mine probability.
 ///
-/// - When some hidden cell is certainly safe (probability 0), the hint is such a cell.
+/// - When some hidden cell is certainly safe (probability 0), the hint is such a cell, also when
+///   the frontier is too entangled to count but the single-number and pair rules prove a cell
+///   safe.
 /// - Otherwise it is the strategy's best guess: among the safest cells (and promising
 ///   unconstrained ones), the cell whose reveal gives the best chance of surviving this move and
 ///   the next, looking at every number it could show; cells whose number is already determined
@@ -124,6 +127,7 @@ pub const GG_SOLVE_WITH_COUNT: u32 = 1;
 /// `GG_ERR_INVALID_CELL` (a char outside the alphabet), `GG_ERR_INCONSISTENT` (a revealed cell
 /// that does not match its neighbours), `GG_ERR_OUT_OF_BOUNDS` (the click),
 /// `GG_ERR_INVALID_ARGUMENT` (the click is on a mine, or an unknown `logic`),
+/// `GG_ERR_TOO_COMPLEX` (a frontier too entangled to count exactly: never guessed),
 /// `GG_ERR_OUT_OF_MEMORY`. `*unsolved_out` is written only on success.
 ///
 /// # Safety

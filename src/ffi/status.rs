@@ -39,11 +39,14 @@ pub const GG_ERR_INTERNAL: i32 = 13;
 pub const GG_ERR_BAD_RECORD: i32 = 14;
 /// `gg_mines_undo` or `gg_snakes_game_undo` with no move or turn to take back.
 pub const GG_ERR_NOTHING_TO_UNDO: i32 = 15;
+/// A position too complex to compute exactly within the library's bounds of time and memory,
+/// such as a Minesweeper frontier too entangled to count; no allocation failed.
+pub const GG_ERR_TOO_COMPLEX: i32 = 16;
 
 /// One row per status: its code, the core error it reports (none for `GG_OK` and
 /// `GG_ERR_NULL_POINTER`, `GG_ERR_BUFFER_TOO_SMALL` and `GG_ERR_INTERNAL`, which only the boundary
 /// raises) and what `gg_status_str` says. The one place codes, kinds and descriptions meet.
-const STATUSES: [(i32, Option<ErrorKind>, &CStr); 16] = [
+const STATUSES: [(i32, Option<ErrorKind>, &CStr); 17] = [
     (GG_OK, None, c"ok"),
     (
         GG_ERR_NULL_POINTER,
@@ -116,6 +119,11 @@ const STATUSES: [(i32, Option<ErrorKind>, &CStr); 16] = [
         Some(ErrorKind::NothingToUndo),
         c"there is nothing to undo",
     ),
+    (
+        GG_ERR_TOO_COMPLEX,
+        Some(ErrorKind::TooComplex),
+        c"too complex to compute exactly within the library's bounds",
+    ),
 ];
 
 pub(crate) fn describe(status: i32) -> &'static CStr {
@@ -140,13 +148,13 @@ mod tests {
     #[test]
     fn every_code_has_its_own_description() {
         let mut seen = std::collections::HashSet::new();
-        for code in GG_OK..=GG_ERR_NOTHING_TO_UNDO {
+        for code in GG_OK..=GG_ERR_TOO_COMPLEX {
             let s = describe(code);
             assert_ne!(s, c"unknown status code", "code {code}");
             assert!(seen.insert(s), "code {code} repeats a description");
         }
         assert_eq!(describe(-1), c"unknown status code");
-        assert_eq!(describe(GG_ERR_NOTHING_TO_UNDO + 1), c"unknown status code");
+        assert_eq!(describe(GG_ERR_TOO_COMPLEX + 1), c"unknown status code");
     }
 
     #[test]
@@ -164,7 +172,8 @@ mod tests {
             | ErrorKind::OutOfMemory
             | ErrorKind::GenerationFailed
             | ErrorKind::BadRecord
-            | ErrorKind::NothingToUndo => k,
+            | ErrorKind::NothingToUndo
+            | ErrorKind::TooComplex => k,
         };
         let kinds = [
             ErrorKind::ZeroSize,
@@ -179,6 +188,7 @@ mod tests {
             ErrorKind::GenerationFailed,
             ErrorKind::BadRecord,
             ErrorKind::NothingToUndo,
+            ErrorKind::TooComplex,
         ];
         let mut codes: Vec<i32> = kinds.iter().map(|&k| status_of(all(k))).collect();
         assert!(codes.iter().all(|&c| c != GG_ERR_INTERNAL && c != GG_OK));

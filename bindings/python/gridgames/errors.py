@@ -83,6 +83,10 @@ class NothingToUndoError(GridgamesError):
     status, name = 15, "GG_ERR_NOTHING_TO_UNDO"
 
 
+class TooComplexError(GridgamesError):
+    status, name = 16, "GG_ERR_TOO_COMPLEX"
+
+
 BY_STATUS: dict[int, type[GridgamesError]] = {
     cls.status: cls
     for cls in (
@@ -101,6 +105,7 @@ BY_STATUS: dict[int, type[GridgamesError]] = {
         InternalError,
         BadRecordError,
         NothingToUndoError,
+        TooComplexError,
     )
 }
 

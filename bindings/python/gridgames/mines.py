@@ -550,7 +550,7 @@ def probabilities(view: Sequence[Row], mines: int) -> List[List[Optional[float]]
     Errors: :class:`gridgames.InvalidCellError` (another character, e.g. a lost game's 'X' or
     'M'), :class:`gridgames.InconsistentError` (no layout fits the view),
     :class:`gridgames.TooManyMinesError` (more mines than cells),
-    :class:`gridgames.ZeroSizeError`, :class:`gridgames.OutOfMemoryError` (a contrived
+    :class:`gridgames.ZeroSizeError`, :class:`gridgames.TooComplexError` (a contrived
     frontier too entangled to count); ValueError for ragged rows, OverflowError for a
     ``mines`` that size_t cannot hold.
 

@@ -254,7 +254,7 @@ impl Generator<'_> {
 /// Whether the player stopped because some frontier was too entangled to count exactly: such a
 /// board is not proven to need no guess, so the generator treats it as stuck.
 fn too_entangled(e: &Error) -> bool {
-    e.kind() == ErrorKind::OutOfMemory && e.detail().contains("too entangled")
+    e.kind() == ErrorKind::TooComplex
 }
 
 #[cfg(test)]

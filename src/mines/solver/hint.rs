@@ -110,8 +110,28 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
         let (row, col) = view.coords(i);
         Hint { row, col, risk }
     };
-    // The whole view is counted either way: that is what proves it consistent.
-    counter.analyse(DecodedGrid::of_view(view), view.mines())?;
+    // The whole view is counted either way: that is what proves it consistent. A view too
+    // entangled to count still gets a cell the cheap rules prove safe, when there is one.
+    if let Err(e) = counter.analyse(DecodedGrid::of_view(view), view.mines()) {
+        let proven = counter.constraints().safe();
+        let Some(&first) = proven
+            .iter()
+            .min()
+            .filter(|_| e.kind() == ErrorKind::TooComplex)
+        else {
+            return Err(e);
+        };
+        let mut safe = Vec::new();
+        if all_safe {
+            try_reserve(&mut safe, proven.len())?;
+            safe.extend(proven.iter().map(|&i| i as usize));
+            safe.sort_unstable();
+        }
+        return Ok(Advice {
+            safe,
+            best: coords(first as usize, 0.0),
+        });
+    }
     if !all_safe {
         if let Some(&first) = counter.constraints().safe().iter().min() {
             return Ok(Advice {
@@ -394,6 +414,66 @@ fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lattice of numbers between hidden cells inside a hidden ring, 21 x 21: a frontier too
+    /// entangled to count. With `pocket`, two more rows below it hold a 'B' whose hidden
+    /// neighbours the single-number rule proves safe. Returns the view's bytes, rows and mines.
+    fn lattice(pocket: bool) -> (Vec<u8>, usize, usize) {
+        let n = 21;
+        let hidden =
+            |r: usize, c: usize| r == 0 || r == n - 1 || c == 0 || c == n - 1 || (r + c) % 2 == 1;
+        let mine = |r: usize, c: usize| r < n && r % 2 == 0 && hidden(r, c);
+        let rows = if pocket { n + 2 } else { n };
+        let mut bytes = Vec::new();
+        for r in 0..rows {
+            for c in 0..n {
+                bytes.push(if r >= n {
+                    if (r, c) == (n + 1, 0) {
+                        b'B'
+                    } else {
+                        b'E'
+                    }
+                } else if hidden(r, c) {
+                    b'E'
+                } else {
+                    let mut k = 0;
+                    for rr in r.saturating_sub(1)..=r + 1 {
+                        for cc in c.saturating_sub(1)..=(c + 1).min(n - 1) {
+                            k += u8::from(mine(rr, cc));
+                        }
+                    }
+                    crate::mines::digit(k)
+                });
+            }
+        }
+        let mines = (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .filter(|&(r, c)| mine(r, c))
+            .count();
+        (bytes, rows, mines)
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_frontier_too_entangled_to_count_still_gets_a_proven_safe_cell() {
+        let (bytes, rows, mines) = lattice(false);
+        let v = View::parse(&bytes, rows, 21, mines).unwrap();
+        assert_eq!(hint(&v).unwrap_err().kind(), ErrorKind::TooComplex);
+        let (bytes, rows, mines) = lattice(true);
+        let v = View::parse(&bytes, rows, 21, mines).unwrap();
+        assert_eq!(
+            crate::mines::probabilities(&v).unwrap_err().kind(),
+            ErrorKind::TooComplex
+        );
+        let h = hint(&v).unwrap();
+        assert!(
+            [(21, 0), (21, 1), (22, 1)].contains(&(h.row, h.col)),
+            "{h:?}"
+        );
+        assert_eq!(h.risk, 0.0);
+        let a = advise(&v).unwrap();
+        assert_eq!(a.safe, [21 * 21, 21 * 21 + 1, 22 * 21 + 1]);
+    }
 
     #[test]
     fn certain_moves_first() {

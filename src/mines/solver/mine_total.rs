@@ -17,7 +17,7 @@
 use super::wide::{binomial, Wide};
 use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
 
-/// The most multiply-adds the combination may spend before it is refused with `OutOfMemory`
+/// The most multiply-adds the combination may spend before it is refused with `TooComplex`
 /// (about a second of work).
 pub(crate) const MAX_SPREAD_WORK: u64 = 400_000_000;
 
@@ -110,7 +110,7 @@ impl MineTotal {
         let work = (cap as u64 + 1).saturating_mul(cap as u64 + 1);
         if work > MAX_SPREAD_WORK {
             return Err(Error::new(
-                ErrorKind::OutOfMemory,
+                ErrorKind::TooComplex,
                 format!(
                     "the view's {count} independent regions can hold between {base} and {} \
                      mines: combining them over the mine total would take more than \

@@ -80,8 +80,8 @@ impl Probabilities {
 /// Exact probabilities for `view`.
 ///
 /// Errors: `Inconsistent` when no layout agrees with the view (the detail names a cell or the
-/// mine count), `OutOfMemory` when a component is too entangled for the table budget or an
-/// allocation fails.
+/// mine count), `TooComplex` when a component is too entangled for the table budget,
+/// `OutOfMemory` when an allocation fails.
 ///
 /// ```
 /// use gridgames::mines::{probabilities, View};

@@ -4,7 +4,7 @@
 use crate::error::{Error, ErrorKind};
 
 /// The most table entries (states times mine counts, over all of a component's levels) one
-/// component may use before it is refused with `OutOfMemory`.
+/// component may use before it is refused with `TooComplex`.
 pub const MAX_TABLE_ENTRIES: usize = 1 << 23;
 
 /// Bits of a state key: each open number's partial sum takes just enough bits for its need.
@@ -14,7 +14,7 @@ pub(super) const KEY_BITS: u32 = 128;
 pub(super) fn too_entangled(cell: u32, cols: usize, why: &str) -> Error {
     let (r, c) = (cell as usize / cols, cell as usize % cols);
     Error::new(
-        ErrorKind::OutOfMemory,
+        ErrorKind::TooComplex,
         format!("the frontier around cell ({r}, {c}) is too entangled for exact counting: {why}"),
     )
 }

@@ -15,7 +15,7 @@
 //!
 //! Limits: the work grows with the numbers an order must keep open at once (the frontier's
 //! "width"), not with the board. A contrived frontier whose width exceeds 128 bits of state or
-//! whose tables would exceed [`MAX_TABLE_ENTRIES`] is refused with `OutOfMemory`.
+//! whose tables would exceed [`MAX_TABLE_ENTRIES`] is refused with `TooComplex`.
 
 mod group_order; // the order the groups are taken in, and each step's plan
 mod key_index; // state key -> state index, open addressing
