@@ -2,7 +2,8 @@
 //! what every move shares. The moves are in `reveal.rs`, `flag.rs` and `chord.rs`, what the
 //! player sees in `views.rs`, the statistics in `play_stats.rs`.
 //!
-//! The game keeps one byte per cell: the LeetCode alphabet plus two flag marks (see
+//! The game keeps one byte per cell (and, for undo, one bit: see `moves.rs`): the LeetCode
+//! alphabet plus two flag marks (see
 //! `board/alphabet.rs`). Hidden unflagged safe cells are exactly the 'E' bytes, so the core flood
 //! fill (`reveal_empty_rows`) opens regions on the grid directly and walks around flags, and a
 //! counter of hidden safe cells makes the win check O(1).
