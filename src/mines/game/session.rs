@@ -3,10 +3,9 @@
 //! player sees in `views.rs`, the statistics in `play_stats.rs`.
 //!
 //! The game keeps one byte per cell (and, for undo, one bit: see `moves.rs`): the LeetCode
-//! alphabet plus two flag marks (see
-//! `board/alphabet.rs`). Hidden unflagged safe cells are exactly the 'E' bytes, so the core flood
-//! fill (`reveal_empty_rows`) opens regions on the grid directly and walks around flags, and a
-//! counter of hidden safe cells makes the win check O(1).
+//! alphabet plus two flag marks (see `board/alphabet.rs`). Hidden unflagged safe cells are exactly
+//! the 'E' bytes, so the core flood fill (`reveal_empty_rows`) opens regions on the grid directly
+//! and walks around flags, and a counter of hidden safe cells makes the win check O(1).
 
 use super::config::{Config, FirstClick};
 use super::generation::{generate, Preset};
