@@ -68,16 +68,36 @@ pub(crate) struct History {
 
 /// Whether a game byte is a revealed safe cell.
 fn revealed_safe(b: u8) -> bool {
-    b == BLANK || (b'1'..=b'8').contains(&b)
+    b == BLANK || b.wrapping_sub(b'1') < 8
+}
+
+/// Bit `k` set when cell `base + k` is a revealed safe cell, for the 64 cells from `base` (those
+/// past the end of `cells` are not). A whole word at once compiles to vector compares.
+fn revealed_word(cells: &[u8], base: usize) -> u64 {
+    match cells.get(base..base + 64) {
+        Some(chunk) => {
+            let chunk: &[u8; 64] = chunk.try_into().expect("64 cells");
+            let mut m = 0u64;
+            for (k, &b) in chunk.iter().enumerate() {
+                m |= u64::from(revealed_safe(b)) << k;
+            }
+            m
+        }
+        None => cells[base.min(cells.len())..]
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, &b)| m | u64::from(revealed_safe(b)) << k),
+    }
 }
 
 impl History {
-    /// A history for a game of `len` cells, marking the cells `cells` already shows as revealed.
-    pub(crate) fn new(cells: &[u8]) -> Result<History> {
+    /// A history for a game of `cells`, marking the cells it already shows as revealed (none,
+    /// for a new game: `revealed` false skips the pass over them).
+    pub(crate) fn new(cells: &[u8], revealed: bool) -> Result<History> {
         let mut shown = try_filled(cells.len().div_ceil(64), 0u64)?;
-        for (i, &b) in cells.iter().enumerate() {
-            if revealed_safe(b) {
-                shown[i / 64] |= 1 << (i % 64);
+        if revealed {
+            for (w, word) in shown.iter_mut().enumerate() {
+                *word = revealed_word(cells, w * 64);
             }
         }
         Ok(History {
@@ -113,34 +133,60 @@ impl History {
         }
     }
 
-    /// Logs the cells of rows `first..=last` that are revealed now and were not: two passes, the
-    /// first to count the runs, so that nothing can fail once the bitmap starts to change.
+    /// The cells the move being made wrote to: its rows, as a range of cell indices.
+    fn touched_cells(&self, cols: usize) -> std::ops::Range<usize> {
+        self.touched
+            .map_or(0..0, |(first, last)| first * cols..(last + 1) * cols)
+    }
+
+    /// The cells of bitmap word `w` inside `range` that are revealed now and not in the bitmap.
+    fn new_bits(&self, cells: &[u8], w: usize, range: &std::ops::Range<usize>) -> u64 {
+        let base = w * 64;
+        let low = range.start.saturating_sub(base).min(64);
+        let high = (range.end - base).min(64);
+        let keep = (u64::MAX >> (64 - high)) & (u64::MAX << low);
+        revealed_word(cells, base) & !self.shown[w] & keep
+    }
+
+    /// Logs the cells the move being made revealed, as runs, a bitmap word at a time: two
+    /// passes, the first to count the runs, so that nothing can fail once the bitmap starts to
+    /// change.
     pub(crate) fn log_revealed(&mut self, cells: &[u8], cols: usize) -> Result<()> {
-        let Some((first, last)) = self.touched else {
-            return Ok(());
-        };
-        let range = first * cols..(last + 1) * cols;
-        let new =
-            |i: usize, shown: &[u64]| revealed_safe(cells[i]) && shown[i / 64] >> (i % 64) & 1 == 0;
+        let range = self.touched_cells(cols);
+        let words = range.start / 64..range.end.div_ceil(64);
         let mut runs = 0;
-        let mut in_run = false;
-        for i in range.clone() {
-            let n = new(i, &self.shown);
-            runs += usize::from(n && !in_run);
-            in_run = n;
+        let mut carry = 0u64;
+        for w in words.clone() {
+            let new = self.new_bits(cells, w, &range);
+            runs += (new & !(new << 1 | carry)).count_ones() as usize;
+            carry = new >> 63;
+        }
+        if runs == 0 {
+            return Ok(());
         }
         try_reserve(&mut self.runs, runs)?;
-        let mut start = None;
-        for i in range.clone() {
-            if new(i, &self.shown) {
-                self.shown[i / 64] |= 1 << (i % 64);
-                start.get_or_insert(i);
-            } else if let Some(s) = start.take() {
-                self.runs.push((s, i - s));
+        let (mut open, mut carry) = (0usize, 0u64);
+        for w in words {
+            let new = self.new_bits(cells, w, &range);
+            self.shown[w] |= new;
+            // Runs start where a new cell follows an old one, and end where an old one follows
+            // a new one; the two alternate, so they are taken in order.
+            let base = w * 64;
+            let (mut starts, mut ends) = (new & !(new << 1 | carry), !new & (new << 1 | carry));
+            while starts | ends != 0 {
+                let (s, e) = (starts.trailing_zeros(), ends.trailing_zeros());
+                if s < e {
+                    open = base + s as usize;
+                    starts &= starts - 1;
+                } else {
+                    self.runs.push((open, base + e as usize - open));
+                    ends &= ends - 1;
+                }
             }
+            carry = new >> 63;
         }
-        if let Some(s) = start {
-            self.runs.push((s, range.end - s));
+        if carry == 1 {
+            self.runs.push((open, range.end - open));
         }
         Ok(())
     }

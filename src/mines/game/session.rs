@@ -72,7 +72,7 @@ impl Game {
     pub(crate) fn generated(config: &Config, preset: Option<Preset>) -> Result<Self> {
         let cells = config.check()?;
         let mut grid = try_filled(cells, EMPTY)?;
-        let history = History::new(&grid)?;
+        let history = History::new(&grid, false)?;
         let pending = match config.first_click {
             FirstClick::Any => {
                 match &preset {
@@ -124,7 +124,7 @@ impl Game {
             hidden_safe += usize::from(b == EMPTY);
             exploded |= b == EXPLODED;
         }
-        let history = History::new(&cells)?;
+        let history = History::new(&cells, true)?;
         let state = if exploded {
             GameState::Lost
         } else if hidden_safe == 0 {
