@@ -72,22 +72,37 @@ fn revealed_safe(b: u8) -> bool {
 }
 
 /// Bit `k` set when cell `base + k` is a revealed safe cell, for the 64 cells from `base` (those
-/// past the end of `cells` are not). A whole word at once compiles to vector compares.
+/// past the end of `cells` are not).
 fn revealed_word(cells: &[u8], base: usize) -> u64 {
     match cells.get(base..base + 64) {
-        Some(chunk) => {
-            let chunk: &[u8; 64] = chunk.try_into().expect("64 cells");
-            let mut m = 0u64;
-            for (k, &b) in chunk.iter().enumerate() {
-                m |= u64::from(revealed_safe(b)) << k;
-            }
-            m
-        }
+        Some(chunk) => chunk
+            .chunks_exact(8)
+            .enumerate()
+            .fold(0, |m, (k, eight)| m | revealed_byte_bits(eight) << (8 * k)),
         None => cells[base.min(cells.len())..]
             .iter()
             .enumerate()
             .fold(0, |m, (k, &b)| m | u64::from(revealed_safe(b)) << k),
     }
+}
+
+/// Bit `k` set when byte `k` of `eight` is 'B' or '1'-'8': SWAR on one word. Every game byte is
+/// ASCII (below 0x80), so the per-byte sums and differences below never carry into a neighbour.
+fn revealed_byte_bits(eight: &[u8]) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+    debug_assert_eq!(x & HIGH, 0, "game bytes are ASCII");
+    // '1'..='8': at least 0x31 and at most 0x38.
+    let at_least = x + ONES * (0x80 - 0x31);
+    let at_most = ONES * (0x80 + 0x38) - x;
+    let digit = at_least & at_most;
+    // 'B': the byte XOR 'B' is zero.
+    let diff = x ^ (ONES * u64::from(BLANK));
+    let blank = !(((diff & !HIGH) + !HIGH) | diff);
+    let hits = (digit | blank) & HIGH;
+    // Gather the eight high bits into the low byte, byte k to bit k.
+    ((hits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
 impl History {
@@ -207,5 +222,28 @@ impl History {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn revealed_words_match_one_cell_at_a_time() {
+        let bytes: Vec<u8> = (0u8..0x80).chain(*b"B12345678EemMX").collect();
+        let mut rng = crate::rng::SplitMix64::new(4);
+        for _ in 0..500 {
+            let len = 1 + rng.below(200) as usize;
+            let cells: Vec<u8> = (0..len)
+                .map(|_| bytes[rng.below(bytes.len() as u64) as usize])
+                .collect();
+            for base in (0..len).step_by(64) {
+                let want = (0..64)
+                    .filter(|&k| cells.get(base + k).is_some_and(|&b| revealed_safe(b)))
+                    .fold(0u64, |m, k| m | 1 << k);
+                assert_eq!(revealed_word(&cells, base), want, "{cells:?} at {base}");
+            }
+        }
     }
 }
