@@ -250,10 +250,12 @@ pub unsafe extern "C" fn gg_snakes_expected_turns(
 /// 1e-12.
 ///
 /// `probs_out` may be NULL when `rounds` is 0. The work is proportional to `rounds` times the
-/// number of squares holding probability at once (it stops early once nothing can finish).
+/// number of squares holding probability at once (it stops early once nothing can finish), and it
+/// has a budget like `gg_snakes_win_chances`': a distribution that would need more than 2^29
+/// position updates is refused, within about a second, before anything is written.
 ///
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
-/// for 0 players and `GG_ERR_OUT_OF_MEMORY`. On error nothing is written.
+/// for 0 players or past the budget, and `GG_ERR_OUT_OF_MEMORY`. On error nothing is written.
 ///
 /// # Safety
 /// `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
@@ -276,6 +278,7 @@ pub unsafe extern "C" fn gg_snakes_length_distribution(
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
         let dist = snakes::RoundDistribution::new(game, players)?;
+        dist.check_work(rounds)?;
         // Nothing below can fail: every allocation has been made.
         let tail_value = match probs {
             Some(slots) => dist.fill_with(rounds, |t, p| {

@@ -361,6 +361,34 @@ fn check_length(game: &Game, max_turns: u64, max_work: u64) -> Result<()> {
     Ok(())
 }
 
+/// See [`RoundDistribution::check_work`].
+fn check_distribution_work(game: Game, rounds: usize, max_work: u64) -> Result<()> {
+    let visit = visit_cost(&game);
+    let per_turn = (game.squares() as u64 + 1) * visit + TURN_COST;
+    if (rounds as u64).saturating_mul(per_turn) <= max_work {
+        return Ok(());
+    }
+    let mut chain = TurnChain::new(game)?;
+    let mut work = 0u64;
+    for _ in 0..rounds {
+        if chain.settled() {
+            break;
+        }
+        chain.step();
+        work += chain.window() as u64 * visit + TURN_COST;
+        if work > max_work {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "the distribution over {rounds} rounds takes too long on this board: more \
+                     than {max_work} position updates"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn check_players(players: u32) -> Result<()> {
     if players == 0 {
         return Err(Error::new(
@@ -404,6 +432,18 @@ impl<'a> RoundDistribution<'a> {
     /// entries and the tail add up to 1 up to rounding.
     pub fn fill(self, probs: &mut [f64]) -> f64 {
         self.fill_with(probs.len(), |t, p| probs[t - 1] = p)
+    }
+
+    /// Checks that filling `rounds` rounds stays within half the work budget of [`win_chances`]
+    /// (2^29 position updates, weighted as there; half, since the fill then does the work again),
+    /// before anything is filled: up front when the board is small enough for any window,
+    /// otherwise by running the chain forward once on its own, without writing anything, until
+    /// the rounds, the end of every game or the budget.
+    ///
+    /// Errors: `InvalidArgument` past the budget (one to three seconds of work), as
+    /// [`win_chances`]; `OutOfMemory`.
+    pub fn check_work(&self, rounds: usize) -> Result<()> {
+        check_distribution_work(self.chain.game, rounds, MAX_WIN_WORK / 2)
     }
 
     /// [`RoundDistribution::fill`] through a callback: `put(t, p)` for `t = 1..=rounds` in order.
@@ -527,6 +567,19 @@ mod tests {
     use crate::snakes::classic::milton_bradley_jumps;
     use crate::snakes::expected::expected_turns;
     use crate::snakes::rules::{Overshoot, Rules};
+
+    #[test]
+    fn a_distribution_past_the_budget_is_refused_before_it_is_filled() {
+        let jumps = vec![-1; 2000];
+        let game = Game::new(&jumps, Rules::STANDARD).unwrap();
+        // Small enough for any window: answered without running the chain.
+        assert!(check_distribution_work(game, 10, 1 << 20).is_ok());
+        // Games end within about 700 turns: far fewer than the rounds asked, within budget.
+        assert!(check_distribution_work(game, 1 << 20, 1 << 24).is_ok());
+        let e = check_distribution_work(game, 1 << 20, 1 << 14).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert!(e.detail().contains("too long"), "{}", e.detail());
+    }
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
