@@ -251,7 +251,7 @@ pub unsafe extern "C" fn gg_snakes_expected_turns(
 ///
 /// `probs_out` may be NULL when `rounds` is 0. The work is proportional to `rounds` times the
 /// number of squares holding probability at once (it stops early once nothing can finish), and it
-/// has a budget like `gg_snakes_win_chances`': a distribution that would need more than 2^29
+/// has a budget, as `gg_snakes_win_chances` has: a distribution that would need more than 2^29
 /// position updates is refused, within about a second, before anything is written.
 ///
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
