@@ -8,17 +8,31 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 apt_updated=0
+# Waits for the dpkg lock (another install may hold it) instead of failing at once, and shows
+# apt's own error when an install fails.
+APT_WAIT=(-o DPkg::Lock::Timeout=600)
 apt_install() {
     if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
         echo "   cannot install $* (needs root and apt-get)"
         return 1
     fi
+    local log
+    log=$(mktemp)
     if [ "$apt_updated" = 0 ]; then
-        apt-get update -qq >/dev/null 2>&1 || true
+        if ! apt-get "${APT_WAIT[@]}" update -qq >"$log" 2>&1; then
+            echo "   apt-get update failed:"
+            sed 's/^/     /' "$log" | tail -5
+        fi
         apt_updated=1
     fi
     echo "   apt-get install -y $*"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+    if ! DEBIAN_FRONTEND=noninteractive apt-get "${APT_WAIT[@]}" install -y -qq "$@" >"$log" 2>&1; then
+        echo "   apt-get install $* failed:"
+        sed 's/^/     /' "$log" | tail -5
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
 }
 
 # Compiles and runs an empty program with the given sanitizer flags.
