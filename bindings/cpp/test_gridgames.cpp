@@ -427,9 +427,9 @@ void solver() {
     EXPECT_ERROR(solvable("MEEE", 2, 2, 2, 1, logic::with_count), GG_ERR_OUT_OF_BOUNDS);
     CHECK(invalid_argument([] { solvable("MEE", 2, 2, 1, 1, logic::with_count); }));
 
-    detail = EXPECT_ERROR(probabilities(lattice, n, n, count), GG_ERR_OUT_OF_MEMORY);
+    detail = EXPECT_ERROR(probabilities(lattice, n, n, count), GG_ERR_TOO_COMPLEX);
     CHECK(detail.find("too entangled") != std::string::npos);
-    EXPECT_ERROR(hint(lattice, n, n, count), GG_ERR_OUT_OF_MEMORY);
+    EXPECT_ERROR(hint(lattice, n, n, count), GG_ERR_TOO_COMPLEX);
 }
 
 // A no-guess board is won from the first click by following hints that are all certainly safe.
