@@ -53,6 +53,8 @@ pub struct Error {
 pub(crate) enum Detail {
     /// A sentence.
     Text(String),
+    /// A sentence fixed at compile time: reporting it needs no memory.
+    Fixed(&'static str),
     /// `len` elements of `size` bytes could not be allocated (on top of `had`, when growing).
     Alloc {
         len: usize,
@@ -65,6 +67,7 @@ impl fmt::Display for Detail {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Detail::Text(t) => f.write_str(t),
+            Detail::Fixed(t) => f.write_str(t),
             Detail::Alloc {
                 len,
                 size,
@@ -91,6 +94,15 @@ impl Error {
         }
     }
 
+    /// An error of `kind` with a sentence fixed at compile time, made without allocating: for
+    /// failures that can happen when memory has run out.
+    pub(crate) fn fixed(kind: ErrorKind, detail: &'static str) -> Self {
+        Error {
+            kind,
+            detail: Detail::Fixed(detail),
+        }
+    }
+
     /// `OutOfMemory` for `len` elements of `T` (on top of `had`, when growing), without
     /// allocating.
     pub(crate) fn alloc<T>(len: usize, had: Option<usize>) -> Self {
@@ -113,6 +125,7 @@ impl Error {
     pub fn detail(&self) -> std::borrow::Cow<'_, str> {
         match &self.detail {
             Detail::Text(t) => std::borrow::Cow::Borrowed(t),
+            Detail::Fixed(t) => std::borrow::Cow::Borrowed(t),
             d => std::borrow::Cow::Owned(d.to_string()),
         }
     }
@@ -155,6 +168,15 @@ pub fn checked_area(rows: usize, cols: usize, elem_size: usize) -> Result<usize>
             ),
         )),
     }
+}
+
+/// A copy of `values`, or `OutOfMemory` instead of an abort.
+pub fn try_copy<T: Clone>(values: &[T]) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(values.len())
+        .map_err(|_| Error::alloc::<T>(values.len(), None))?;
+    v.extend_from_slice(values);
+    Ok(v)
 }
 
 /// A `Vec` of `len` copies of `value`, or `OutOfMemory` instead of an abort.

@@ -4,7 +4,7 @@
 
 use super::rules::Game;
 use crate::bitset::BitSet;
-use crate::error::{try_filled, Error, Result};
+use crate::error::{try_copy, try_filled, Error, Result};
 
 /// Squares `0..len` not yet taken; `find(x)` is the first one at or after `x` (or `len`).
 /// A union-find forest with path halving, so skipping taken runs costs near-constant time.
@@ -86,7 +86,7 @@ pub(crate) fn can_finish(game: &Game) -> Result<BitSet> {
     for q in 0..=n {
         first[q + 1] += first[q];
     }
-    let mut fill = first.clone();
+    let mut fill = try_copy(&first)?;
     let mut into = try_filled(n, 0u32)?;
     for t in 1..=n {
         let q = game.dest(t);

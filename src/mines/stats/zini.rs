@@ -20,7 +20,7 @@
 //! min-heap per premium value, so the whole run is O(cells log cells).
 
 use super::regions::{Regions, NO_OPENING};
-use crate::error::{try_filled, Error, Result};
+use crate::error::{try_copy, try_filled, Error, Result};
 use crate::mines::board::block::{block_cells, for_block};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -80,7 +80,7 @@ impl<'a> Greedy<'a> {
             starts[o + 1] += starts[o];
         }
         let mut zeros = try_filled(starts[regions.openings()] as usize, 0u32)?;
-        let mut next = starts.clone();
+        let mut next = try_copy(&starts)?;
         for i in 0..len {
             let o = regions.opening(i);
             if o != NO_OPENING {

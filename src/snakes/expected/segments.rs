@@ -3,7 +3,7 @@
 //! and a dense elimination, more by GMRES (gmres.rs). One pass is in segment_pass.rs.
 
 use super::solver::{Above, Solver, DENSE_FALLBACK, NONE};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 impl Solver<'_, '_> {
     /// Whether some reachable position lies in `lo..=hi`.
@@ -89,16 +89,24 @@ impl Solver<'_, '_> {
         if self.single {
             self.single_symbols()?;
         } else {
+            let mut failed = false;
             for s in lo..=hi {
                 if self.reach.get(s) {
                     let (sym_of, syms) = (&mut self.sym_of, &mut self.syms);
                     self.game.for_each_move(s, |u, _| {
-                        if u < s && sym_of[u] == NONE {
+                        if u < s && sym_of[u] == NONE && !failed {
+                            if syms.try_reserve(1).is_err() {
+                                failed = true;
+                                return;
+                            }
                             sym_of[u] = syms.len() as u32;
                             syms.push(u);
                         }
                     });
                 }
+            }
+            if failed {
+                return Err(Error::alloc::<usize>(1, Some(self.syms.len())));
             }
         }
         let m = self.syms.len();
@@ -200,8 +208,5 @@ impl Solver<'_, '_> {
 }
 
 fn too_many(m: usize) -> Error {
-    Error::new(
-        ErrorKind::OutOfMemory,
-        format!("could not allocate the {m} x {m} system of a segment's snake tails"),
-    )
+    Error::alloc::<f64>(m.saturating_mul(m), None)
 }

@@ -71,12 +71,8 @@ impl<'a> Indexed<'a> {
         let sources = list.jumps[..list.jumps.len() - 1]
             .iter()
             .map(|&(s, _)| s as usize);
-        let blocks = block_starts(last, sources).map_err(|_| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate an index of {} jumps", list.jumps.len()),
-            )
-        })?;
+        let blocks =
+            block_starts(last, sources).map_err(|_| Error::alloc::<u32>(list.jumps.len(), None))?;
         Ok(Indexed { list, blocks })
     }
 
@@ -161,12 +157,7 @@ impl Collect {
 
     /// The list of a board of `last` squares; `None` when it went past the cap.
     pub(super) fn finish(mut self, last: usize) -> Result<Option<JumpList>> {
-        let oom = |n: usize| {
-            Error::new(
-                ErrorKind::OutOfMemory,
-                format!("could not allocate a list of {n} jumps"),
-            )
-        };
+        let oom = |n: usize| Error::alloc::<(u32, u32)>(n, None);
         if self.failed || self.list.try_reserve_exact(1).is_err() {
             return Err(oom(self.list.len()));
         }
@@ -311,7 +302,7 @@ impl Gather {
 
     pub(super) fn finish(self) -> Result<Gathered> {
         if self.failed {
-            return Err(Error::new(
+            return Err(Error::fixed(
                 ErrorKind::OutOfMemory,
                 "could not allocate the list or the marks of the board's jumps",
             ));
@@ -322,7 +313,7 @@ impl Gather {
         let squares = self.squares;
         match self.collect.finish(squares)? {
             Some(list) => Ok(Gathered::List(list)),
-            None => Err(Error::new(
+            None => Err(Error::fixed(
                 ErrorKind::OutOfMemory,
                 "the jump list went past its cap without marks",
             )),

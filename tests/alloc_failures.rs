@@ -1,0 +1,828 @@
+//! Every allocation can fail: SQLite's technique over the C API. For each call, count the
+//! allocations it makes; then, for every n (or an even spread of at least 400 points and every
+//! one of the first 100, for calls that make thousands), run it again with the n-th allocation
+//! failing. The call must return `GG_OK` or `GG_ERR_OUT_OF_MEMORY` and never abort; on
+//! `GG_ERR_OUT_OF_MEMORY` its outputs are untouched and nothing leaks (the live allocations come
+//! back to where they were); and the same call works afterwards.
+//!
+//! A counting `#[global_allocator]` fails the chosen allocation of a thread made for the call, and
+//! counts what that thread leaves allocated when it ends (its thread-local scratch dropped).
+
+use gridgames::ffi::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+struct Failing;
+
+/// Allocations minus deallocations of the tracked threads, counted to the end of each thread,
+/// when its thread-local scratch is dropped too.
+static NET: AtomicI64 = AtomicI64::new(0);
+
+thread_local! {
+    /// Whether this thread's allocations are counted (a thread made for one call).
+    static TRACKED: Cell<bool> = const { Cell::new(false) };
+    /// Whether this thread fails the chosen allocation.
+    static ARMED: Cell<bool> = const { Cell::new(false) };
+    /// Allocations counted on this thread while armed.
+    static COUNT: Cell<u64> = const { Cell::new(0) };
+    /// The allocation to fail (1-based); 0 for none.
+    static FAIL_AT: Cell<u64> = const { Cell::new(0) };
+}
+
+impl Failing {
+    /// Whether this allocation is the one to fail; counts it otherwise.
+    fn fails() -> bool {
+        if !TRACKED.with(|t| t.get()) {
+            return false;
+        }
+        if ARMED.with(|a| a.get()) {
+            let n = COUNT.with(|c| {
+                c.set(c.get() + 1);
+                c.get()
+            });
+            if FAIL_AT.with(|f| f.get()) == n {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn net(delta: i64) {
+        if TRACKED.with(|t| t.get()) {
+            NET.fetch_add(delta, Ordering::Relaxed);
+        }
+    }
+}
+
+// SAFETY: forwards to the system allocator, or returns NULL, which every caller of an allocator
+// must handle.
+unsafe impl GlobalAlloc for Failing {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if Self::fails() {
+            return std::ptr::null_mut();
+        }
+        Self::net(1);
+        // SAFETY: the caller's layout contract, forwarded.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if Self::fails() {
+            return std::ptr::null_mut();
+        }
+        Self::net(1);
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if Self::fails() {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        Self::net(-1);
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Failing = Failing;
+
+/// Runs `f` on a thread of its own, failing its allocation `fail_at` (0: none); returns its
+/// result, the allocations it made, and what the thread left allocated when it ended (its
+/// thread-local scratch dropped): more than 0 is a leak.
+fn armed<T: Send + 'static>(fail_at: u64, f: fn() -> T) -> (T, u64, i64) {
+    NET.store(0, Ordering::SeqCst);
+    let (r, count) = std::thread::spawn(move || {
+        TRACKED.with(|t| t.set(true));
+        COUNT.with(|c| c.set(0));
+        FAIL_AT.with(|x| x.set(fail_at));
+        ARMED.with(|a| a.set(true));
+        let r = f();
+        ARMED.with(|a| a.set(false));
+        (r, COUNT.with(|c| c.get()))
+    })
+    .join()
+    .expect("the call panicked");
+    (r, count, NET.load(Ordering::SeqCst))
+}
+
+/// The points to fail: every one up to 500 allocations, else the first 100 and 400 spread evenly.
+fn points(total: u64) -> Vec<u64> {
+    if total <= 500 {
+        return (1..=total).collect();
+    }
+    let mut v: Vec<u64> = (1..=100).collect();
+    v.extend((0..400).map(|k| 101 + k * (total - 101) / 400));
+    v.dedup();
+    v
+}
+
+/// What a case observes of its outputs: up to 256 bytes, kept on the stack, since the test must
+/// not allocate while the library's allocations are being failed.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Seen {
+    bytes: [u8; 256],
+    len: usize,
+}
+
+impl Seen {
+    /// Outputs that were never written: every case fills its outputs with 0xAB first.
+    fn untouched(len: usize) -> Seen {
+        Seen {
+            bytes: [0xAB; 256],
+            len,
+        }
+    }
+
+    fn of<T: Copy>(values: &[T]) -> Seen {
+        let n = std::mem::size_of_val(values);
+        // SAFETY: reading the bytes of initialised plain values.
+        let src = unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), n) };
+        let mut s = Seen::untouched(n);
+        s.bytes[..n].copy_from_slice(src);
+        s
+    }
+}
+
+/// One call of the C API under test: `run` makes it on fresh inputs, its outputs filled with 0xAB
+/// first, and returns its status and what it then sees of the outputs.
+struct Case {
+    name: &'static str,
+    run: fn() -> (i32, Seen),
+}
+
+fn check(case: &Case) {
+    let ((status, want), total, leaked) = armed(0, case.run);
+    assert_eq!(
+        status, GG_OK,
+        "{}: fails without a failing allocation",
+        case.name
+    );
+    assert!(leaked <= 0, "{}: leaks {leaked} allocations", case.name);
+    let spots = points(total);
+    let mut failures = 0;
+    for &n in &spots {
+        let ((status, seen), _, leaked) = armed(n, case.run);
+        assert!(
+            status == GG_OK || status == GG_ERR_OUT_OF_MEMORY,
+            "{}: allocation {n} of {total} failing gives status {status}",
+            case.name
+        );
+        // The thread's end may free what the runtime gave it before it was tracked: below 0.
+        assert!(
+            leaked <= 0,
+            "{}: allocation {n} of {total} failing leaks {leaked}",
+            case.name
+        );
+        if status == GG_OK {
+            assert_eq!(
+                seen, want,
+                "{}: allocation {n} failing changes the answer",
+                case.name
+            );
+        } else {
+            failures += 1;
+            assert_eq!(
+                seen,
+                Seen::untouched(seen.len),
+                "{}: outputs written on failure",
+                case.name
+            );
+        }
+        // The next call works.
+        let ((again, _), _, _) = armed(0, case.run);
+        assert_eq!(
+            again, GG_OK,
+            "{}: fails after allocation {n} failed",
+            case.name
+        );
+    }
+    eprintln!(
+        "   {}: {total} allocations, {} failed one at a time, {failures} gave GG_ERR_OUT_OF_MEMORY",
+        case.name,
+        spots.len()
+    );
+}
+
+const VIEW: &[u8] = b"B1E1BB1E1BB111BBBBBB";
+const AB_USIZE: usize = usize::from_ne_bytes([0xAB; std::mem::size_of::<usize>()]);
+
+fn probabilities() -> (i32, Seen) {
+    let mut p = [f64::from_bits(0xABAB_ABAB_ABAB_ABAB); 20];
+    // SAFETY: VIEW holds 20 bytes; p holds 20 doubles.
+    let s = unsafe { gg_mines_probabilities(VIEW.as_ptr().cast(), 4, 5, 1, p.as_mut_ptr()) };
+    (s, Seen::of(&p))
+}
+
+fn hint() -> (i32, Seen) {
+    let (mut r, mut c) = (AB_USIZE, AB_USIZE);
+    let mut risk = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    // SAFETY: VIEW holds 20 bytes; the outputs are live locals.
+    let s = unsafe { gg_mines_hint(VIEW.as_ptr().cast(), 4, 5, 1, &mut r, &mut c, &mut risk) };
+    (s, Seen::of(&[r as u64, c as u64, risk.to_bits()]))
+}
+
+fn click() -> (i32, Seen) {
+    let mut board = *b"EEEEEEEMEEEEEEEEEEEE";
+    // SAFETY: board holds 20 bytes.
+    let s = unsafe { gg_mines_click(board.as_mut_ptr().cast(), 4, 5, 3, 0) };
+    if s != GG_OK {
+        // A failed click leaves the board as it was.
+        assert_eq!(&board, b"EEEEEEEMEEEEEEEEEEEE");
+        return (s, Seen::untouched(20));
+    }
+    (s, Seen::of(&board))
+}
+
+fn min_rolls() -> (i32, Seen) {
+    let board = [-1i32; 36];
+    let mut rolls = i32::from_ne_bytes([0xAB; 4]);
+    // SAFETY: board holds 36 cells.
+    let s = unsafe { gg_snakes_min_rolls(board.as_ptr(), 6, &mut rolls) };
+    (s, Seen::of(&[rolls]))
+}
+
+fn solvable() -> (i32, Seen) {
+    let mut left = AB_USIZE;
+    let board = b"EEEEEEEMEEEEEEEEEEEE";
+    // SAFETY: board holds 20 bytes.
+    let s = unsafe {
+        gg_mines_solvable(
+            board.as_ptr().cast(),
+            4,
+            5,
+            3,
+            0,
+            GG_SOLVE_WITH_COUNT,
+            &mut left,
+        )
+    };
+    (s, Seen::of(&[left as u64]))
+}
+
+/// Save, load, undo and the move list on a small given board.
+fn mines_record() -> (i32, Seen) {
+    let mut out = [0xABu8; 64];
+    let mut g = std::ptr::null_mut();
+    // SAFETY: a small board, live locals, and handles freed below.
+    unsafe {
+        let mut s = gg_mines_from_board(b"MEEEEEEEEEEEBBEE".as_ptr().cast(), 4, 4, &mut g);
+        let mut len = 0;
+        if s == GG_OK {
+            s = gg_mines_toggle_flag(g, 0, 0);
+        }
+        if s == GG_OK {
+            s = gg_mines_save(g, out.as_mut_ptr(), out.len(), &mut len);
+        }
+        let mut l = std::ptr::null_mut();
+        if s == GG_OK {
+            s = gg_mines_load(out.as_ptr(), len, &mut l);
+        }
+        if s == GG_OK {
+            s = gg_mines_undo(l);
+        }
+        gg_mines_free(l);
+        gg_mines_free(g);
+        if s != GG_OK {
+            return (s, Seen::untouched(64));
+        }
+        (s, Seen::of(&out))
+    }
+}
+
+/// The Milton Bradley board, as a fixed table (building it would allocate).
+const MILTON_BRADLEY: [i32; 100] = {
+    let pairs = [
+        (1, 38),
+        (4, 14),
+        (9, 31),
+        (21, 42),
+        (28, 84),
+        (36, 44),
+        (51, 67),
+        (71, 91),
+        (80, 100),
+        (16, 6),
+        (47, 26),
+        (49, 11),
+        (56, 53),
+        (62, 19),
+        (64, 60),
+        (87, 24),
+        (93, 73),
+        (95, 75),
+        (98, 78),
+    ];
+    let mut j = [-1i32; 100];
+    let mut k = 0;
+    while k < pairs.len() {
+        j[pairs[k].0 - 1] = pairs[k].1;
+        k += 1;
+    }
+    j
+};
+
+fn snakes_session() -> (i32, Seen) {
+    let cfg = gg_snakes_game_config {
+        jumps: MILTON_BRADLEY.as_ptr(),
+        squares: 100,
+        rules: gg_snakes_rules {
+            faces: 6,
+            overshoot: GG_OVERSHOOT_STAY,
+            start: 0,
+        },
+        players: 2,
+        seed: 7,
+    };
+    let mut out = [0xABu8; 256];
+    let mut g = std::ptr::null_mut();
+    // SAFETY: live locals, and handles freed below.
+    unsafe {
+        let mut s = gg_snakes_game_new(&cfg, &mut g);
+        let mut t = std::mem::zeroed();
+        for _ in 0..5 {
+            if s == GG_OK {
+                s = gg_snakes_game_roll(g, &mut t);
+            }
+        }
+        let mut len = 0;
+        if s == GG_OK {
+            s = gg_snakes_game_save(g, out.as_mut_ptr(), out.len(), &mut len);
+        }
+        let mut l = std::ptr::null_mut();
+        if s == GG_OK {
+            s = gg_snakes_game_load(out.as_ptr(), len, &mut l);
+        }
+        if s == GG_OK {
+            s = gg_snakes_game_undo(l);
+        }
+        gg_snakes_game_free(l);
+        gg_snakes_game_free(g);
+        if s != GG_OK {
+            return (s, Seen::untouched(256));
+        }
+        (s, Seen::of(&out))
+    }
+}
+
+/// A session: new, reveal (placing the mines), flag, chord, view, board, stats, state.
+fn session(no_guess: u32) -> (i32, Seen) {
+    let cfg = gg_mines_config {
+        rows: 9,
+        cols: 9,
+        mines: 10,
+        seed: 2024,
+        first_click: GG_FIRST_CLICK_OPENING,
+        no_guess,
+    };
+    let mut view = [0xABu8; 81];
+    let mut g = std::ptr::null_mut();
+    // SAFETY: live locals, and a handle freed below.
+    unsafe {
+        let mut s = gg_mines_new(&cfg, &mut g);
+        for (r, c) in [(4, 4), (0, 0), (8, 8)] {
+            if s == GG_OK {
+                s = gg_mines_reveal(g, r, c);
+            }
+            if s == GG_OK {
+                s = gg_mines_toggle_flag(g, r, c);
+            }
+            if s == GG_OK {
+                s = gg_mines_chord(g, r, c);
+            }
+        }
+        let mut stats = std::mem::zeroed();
+        let mut state = 0;
+        if s == GG_OK {
+            s = gg_mines_stats(g, &mut stats);
+        }
+        if s == GG_OK {
+            s = gg_mines_state(g, &mut state);
+        }
+        if s == GG_OK {
+            s = gg_mines_board(g, view.as_mut_ptr().cast(), 81);
+        }
+        if s == GG_OK {
+            s = gg_mines_view(g, view.as_mut_ptr().cast(), 81);
+        }
+        gg_mines_free(g);
+        if s != GG_OK {
+            return (s, Seen::untouched(81));
+        }
+        (s, Seen::of(&view))
+    }
+}
+
+fn plain_session() -> (i32, Seen) {
+    session(GG_NO_GUESS_OFF)
+}
+
+fn no_guess_session() -> (i32, Seen) {
+    session(GG_NO_GUESS_WITH_COUNT)
+}
+
+fn from_board() -> (i32, Seen) {
+    let sentinel = 0xAB as *mut gg_mines;
+    let mut g = sentinel;
+    // SAFETY: a 4 x 4 board and a live local; the handle is freed below.
+    let s = unsafe { gg_mines_from_board(b"MEEEEEEEEEEEBBEE".as_ptr().cast(), 4, 4, &mut g) };
+    if s != GG_OK {
+        assert_eq!(g, sentinel, "*out written on failure");
+        return (s, Seen::untouched(1));
+    }
+    // SAFETY: a handle from the call.
+    unsafe { gg_mines_free(g) };
+    (s, Seen::of(&[1u8]))
+}
+
+fn measure() -> (i32, Seen) {
+    let mut out = std::mem::MaybeUninit::<gg_mines_board_stats>::uninit();
+    // SAFETY: the board holds 20 bytes; `out` is written only on success.
+    let s = unsafe {
+        std::ptr::write_bytes(out.as_mut_ptr(), 0xAB, 1);
+        gg_mines_measure(
+            b"EEEEEEEMEEEEEEEEEEEE".as_ptr().cast(),
+            4,
+            5,
+            out.as_mut_ptr(),
+        )
+    };
+    // SAFETY: fully initialised by write_bytes, then perhaps by the call.
+    let out = unsafe { out.assume_init() };
+    (s, Seen::of(&[out]))
+}
+
+const STANDARD: gg_snakes_rules = gg_snakes_rules {
+    faces: 6,
+    overshoot: GG_OVERSHOOT_STAY,
+    start: 0,
+};
+
+fn expected_turns() -> (i32, Seen) {
+    let mut e = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    // SAFETY: the table holds 100 squares.
+    let s = unsafe { gg_snakes_expected_turns(MILTON_BRADLEY.as_ptr(), 100, &STANDARD, &mut e) };
+    (s, Seen::of(&[e.to_bits()]))
+}
+
+fn length_distribution() -> (i32, Seen) {
+    let mut p = [f64::from_bits(0xABAB_ABAB_ABAB_ABAB); 16];
+    let mut tail = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    // SAFETY: the table holds 100 squares; p holds 16 doubles.
+    let s = unsafe {
+        gg_snakes_length_distribution(
+            MILTON_BRADLEY.as_ptr(),
+            100,
+            &STANDARD,
+            2,
+            p.as_mut_ptr(),
+            16,
+            &mut tail,
+        )
+    };
+    let mut all = [0u64; 17];
+    for (a, x) in all.iter_mut().zip(p.iter().chain([&tail])) {
+        *a = x.to_bits();
+    }
+    (s, Seen::of(&all))
+}
+
+fn win_chances() -> (i32, Seen) {
+    let mut w = [f64::from_bits(0xABAB_ABAB_ABAB_ABAB); 3];
+    // SAFETY: the table holds 100 squares; w holds 3 doubles.
+    let s = unsafe {
+        gg_snakes_win_chances(MILTON_BRADLEY.as_ptr(), 100, &STANDARD, 3, w.as_mut_ptr())
+    };
+    (s, Seen::of(&w))
+}
+
+fn shortest() -> (i32, Seen) {
+    let mut faces = [0xABABABABu32; 16];
+    let mut turns = i64::from_ne_bytes([0xAB; 8]);
+    // SAFETY: the table holds 100 squares; faces holds 16.
+    let s = unsafe {
+        gg_snakes_shortest(
+            MILTON_BRADLEY.as_ptr(),
+            100,
+            &STANDARD,
+            faces.as_mut_ptr(),
+            16,
+            &mut turns,
+        )
+    };
+    (s, Seen::of(&[(turns, faces)]))
+}
+
+/// Larger inputs, made before anything is armed: they take the paths small ones do not (the
+/// flood's row sweeps, the fewest-rolls searches for dense boards, GMRES, the solver's counting
+/// and look-ahead, the no-guess repair).
+struct Large {
+    mines_board: Vec<u8>,
+    mines_view: Vec<u8>,
+    snakes_grid: Vec<i32>,
+    snakes_table: Vec<i32>,
+}
+
+static LARGE: std::sync::OnceLock<Large> = std::sync::OnceLock::new();
+const SIDE: usize = 120;
+
+fn large() -> &'static Large {
+    LARGE.get_or_init(|| {
+        let mut rng = gridgames::rng::SplitMix64::new(30);
+        let n = SIDE * SIDE;
+        let mines_board: Vec<u8> = (0..n)
+            .map(|_| if rng.below(100) < 12 { b'M' } else { b'E' })
+            .collect();
+        // A game's view: the board clicked in a few safe places, mines hidden.
+        let mut played = mines_board.clone();
+        for k in 0..40 {
+            let i = (k * 7919) % n;
+            if played[i] == b'E' {
+                gridgames::mines::click_cells(&mut played, SIDE, SIDE, i / SIDE, i % SIDE).unwrap();
+            }
+        }
+        let mines_view = played
+            .iter()
+            .map(|&b| if b == b'M' { b'E' } else { b })
+            .collect();
+        let mut snakes_grid = vec![-1i32; n];
+        let num = gridgames::snakes::Numbering::new(SIDE, SIDE);
+        for s in 2..n {
+            if rng.below(100) < 10 {
+                snakes_grid[num.index_of(s)] = 1 + rng.below(n as u64 - 1) as i32;
+            }
+        }
+        let snakes_table: Vec<i32> = (1..=2000)
+            .map(|s| {
+                if s > 1 && s < 2000 && rng.below(100) < 2 {
+                    s - 1 - rng.below(40.min(s as u64 - 1)) as i32
+                } else {
+                    -1
+                }
+            })
+            .collect();
+        Large {
+            mines_board,
+            mines_view,
+            snakes_grid,
+            snakes_table,
+        }
+    })
+}
+
+fn large_click() -> (i32, Seen) {
+    let l = large();
+    let mut board = [0u8; SIDE * SIDE];
+    board.copy_from_slice(&l.mines_board);
+    let i = l.mines_board.iter().position(|&b| b == b'E').unwrap();
+    // SAFETY: board holds SIDE * SIDE bytes.
+    let s = unsafe { gg_mines_click(board.as_mut_ptr().cast(), SIDE, SIDE, i / SIDE, i % SIDE) };
+    if s != GG_OK {
+        assert!(
+            board[..] == l.mines_board[..],
+            "a failed click changed the board"
+        );
+        return (s, Seen::untouched(1));
+    }
+    (
+        s,
+        Seen::of(&[board.iter().map(|&b| u64::from(b)).sum::<u64>()]),
+    )
+}
+
+fn large_min_rolls() -> (i32, Seen) {
+    let l = large();
+    let mut rolls = i32::from_ne_bytes([0xAB; 4]);
+    // SAFETY: the grid holds SIDE * SIDE cells.
+    let s = unsafe { gg_snakes_min_rolls(l.snakes_grid.as_ptr(), SIDE, &mut rolls) };
+    (s, Seen::of(&[rolls]))
+}
+
+fn large_probabilities() -> (i32, Seen) {
+    let l = large();
+    let mines = l.mines_board.iter().filter(|&&b| b == b'M').count();
+    let mut sum = [0u64; 1];
+    let mut p = [f64::from_bits(0xABAB_ABAB_ABAB_ABAB); SIDE * SIDE];
+    // SAFETY: the view holds SIDE * SIDE bytes, p as many doubles.
+    let s = unsafe {
+        gg_mines_probabilities(
+            l.mines_view.as_ptr().cast(),
+            SIDE,
+            SIDE,
+            mines,
+            p.as_mut_ptr(),
+        )
+    };
+    if s != GG_OK {
+        assert!(
+            p.iter().all(|x| x.to_bits() == 0xABAB_ABAB_ABAB_ABAB),
+            "outputs written"
+        );
+        return (s, Seen::untouched(8));
+    }
+    sum[0] = p
+        .iter()
+        .map(|x| x.to_bits() >> 20)
+        .fold(0u64, u64::wrapping_add);
+    (s, Seen::of(&sum))
+}
+
+fn large_hint() -> (i32, Seen) {
+    let l = large();
+    let mines = l.mines_board.iter().filter(|&&b| b == b'M').count();
+    let (mut r, mut c) = (AB_USIZE, AB_USIZE);
+    let mut risk = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    // SAFETY: the view holds SIDE * SIDE bytes; the outputs are live locals.
+    let s = unsafe {
+        gg_mines_hint(
+            l.mines_view.as_ptr().cast(),
+            SIDE,
+            SIDE,
+            mines,
+            &mut r,
+            &mut c,
+            &mut risk,
+        )
+    };
+    (s, Seen::of(&[r as u64, c as u64, risk.to_bits()]))
+}
+
+fn large_solvable() -> (i32, Seen) {
+    let l = large();
+    let i = l.mines_board.iter().position(|&b| b == b'E').unwrap();
+    let mut left = AB_USIZE;
+    // SAFETY: the board holds SIDE * SIDE bytes.
+    let s = unsafe {
+        gg_mines_solvable(
+            l.mines_board.as_ptr().cast(),
+            SIDE,
+            SIDE,
+            i / SIDE,
+            i % SIDE,
+            GG_SOLVE_WITH_COUNT,
+            &mut left,
+        )
+    };
+    (s, Seen::of(&[left as u64]))
+}
+
+fn large_expected_turns() -> (i32, Seen) {
+    let l = large();
+    let mut e = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    // SAFETY: the table holds 2000 squares.
+    let s = unsafe { gg_snakes_expected_turns(l.snakes_table.as_ptr(), 2000, &STANDARD, &mut e) };
+    (s, Seen::of(&[e.to_bits()]))
+}
+
+fn large_measure() -> (i32, Seen) {
+    let l = large();
+    let mut out = std::mem::MaybeUninit::<gg_mines_board_stats>::uninit();
+    // SAFETY: the board holds SIDE * SIDE bytes; `out` is written only on success.
+    let s = unsafe {
+        std::ptr::write_bytes(out.as_mut_ptr(), 0xAB, 1);
+        gg_mines_measure(l.mines_board.as_ptr().cast(), SIDE, SIDE, out.as_mut_ptr())
+    };
+    // SAFETY: fully initialised by write_bytes, then perhaps by the call.
+    let out = unsafe { out.assume_init() };
+    (s, Seen::of(&[out]))
+}
+
+/// A dense no-guess board, which the generator repairs after its draws fail.
+fn dense_no_guess() -> (i32, Seen) {
+    let cfg = gg_mines_config {
+        rows: 9,
+        cols: 9,
+        mines: 22,
+        seed: 3,
+        first_click: GG_FIRST_CLICK_OPENING,
+        no_guess: GG_NO_GUESS_WITH_COUNT,
+    };
+    let mut view = [0xABu8; 81];
+    let mut g = std::ptr::null_mut();
+    // SAFETY: live locals, and a handle freed below.
+    unsafe {
+        let mut s = gg_mines_new(&cfg, &mut g);
+        if s == GG_OK {
+            s = gg_mines_reveal(g, 4, 4);
+        }
+        if s == GG_OK {
+            s = gg_mines_view(g, view.as_mut_ptr().cast(), 81);
+        }
+        gg_mines_free(g);
+        if s != GG_OK {
+            return (s, Seen::untouched(81));
+        }
+        (s, Seen::of(&view))
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of runs of each call")]
+fn every_allocation_can_fail() {
+    let cases = [
+        Case {
+            name: "gg_mines_click",
+            run: click,
+        },
+        Case {
+            name: "gg_snakes_min_rolls",
+            run: min_rolls,
+        },
+        Case {
+            name: "gg_mines_probabilities",
+            run: probabilities,
+        },
+        Case {
+            name: "gg_mines_hint",
+            run: hint,
+        },
+        Case {
+            name: "gg_mines_solvable",
+            run: solvable,
+        },
+        Case {
+            name: "gg_mines_save, _load, _undo",
+            run: mines_record,
+        },
+        Case {
+            name: "gg_snakes_game_*",
+            run: snakes_session,
+        },
+        Case {
+            name: "gg_mines_new and a game's moves",
+            run: plain_session,
+        },
+        Case {
+            name: "gg_mines_from_board",
+            run: from_board,
+        },
+        Case {
+            name: "gg_mines_measure",
+            run: measure,
+        },
+        Case {
+            name: "gg_snakes_shortest",
+            run: shortest,
+        },
+        Case {
+            name: "gg_snakes_expected_turns",
+            run: expected_turns,
+        },
+        Case {
+            name: "gg_snakes_length_distribution",
+            run: length_distribution,
+        },
+        Case {
+            name: "gg_snakes_win_chances",
+            run: win_chances,
+        },
+        Case {
+            name: "a no-guess game",
+            run: no_guess_session,
+        },
+        Case {
+            name: "a dense no-guess game",
+            run: dense_no_guess,
+        },
+        Case {
+            name: "gg_mines_click, 120 x 120",
+            run: large_click,
+        },
+        Case {
+            name: "gg_snakes_min_rolls, 120 x 120",
+            run: large_min_rolls,
+        },
+        Case {
+            name: "gg_mines_probabilities, 120 x 120",
+            run: large_probabilities,
+        },
+        Case {
+            name: "gg_mines_hint, 120 x 120",
+            run: large_hint,
+        },
+        Case {
+            name: "gg_mines_solvable, 120 x 120",
+            run: large_solvable,
+        },
+        Case {
+            name: "gg_mines_measure, 120 x 120",
+            run: large_measure,
+        },
+        Case {
+            name: "gg_snakes_expected_turns, 2000 squares",
+            run: large_expected_turns,
+        },
+    ];
+    large();
+    for case in &cases {
+        eprintln!("allocation failures: {}", case.name);
+        check(case);
+    }
+}
