@@ -288,6 +288,14 @@ fn mines_record() -> (i32, Seen) {
         if s == GG_OK {
             s = gg_mines_undo(l);
         }
+        let (mut count, mut rows, mut cols, mut mines) = (0, 0, 0, 0);
+        let mut moves = [std::mem::zeroed::<gg_mines_move>(); 4];
+        if s == GG_OK {
+            s = gg_mines_moves(g, moves.as_mut_ptr(), 4, &mut count);
+        }
+        if s == GG_OK {
+            s = gg_mines_dimensions(l, &mut rows, &mut cols, &mut mines);
+        }
         gg_mines_free(l);
         gg_mines_free(g);
         if s != GG_OK {
@@ -362,6 +370,26 @@ fn snakes_session() -> (i32, Seen) {
         }
         if s == GG_OK {
             s = gg_snakes_game_undo(l);
+        }
+        if s == GG_OK {
+            s = gg_snakes_game_play(l, 3, &mut t);
+        }
+        let mut state = std::mem::zeroed();
+        if s == GG_OK {
+            s = gg_snakes_game_state(l, &mut state);
+        }
+        let mut positions = [0usize; 2];
+        if s == GG_OK {
+            s = gg_snakes_game_positions(l, positions.as_mut_ptr(), 2);
+        }
+        let mut turns = [std::mem::zeroed::<gg_snakes_turn>(); 8];
+        let mut count = 0;
+        if s == GG_OK {
+            s = gg_snakes_game_turns(l, turns.as_mut_ptr(), 8, &mut count);
+        }
+        let (mut players, mut squares) = (0, 0);
+        if s == GG_OK {
+            s = gg_snakes_game_size(l, &mut players, &mut squares);
         }
         gg_snakes_game_free(l);
         gg_snakes_game_free(g);
@@ -723,6 +751,36 @@ fn dense_no_guess() -> (i32, Seen) {
     }
 }
 
+fn grid_to_jumps() -> (i32, Seen) {
+    let grid = [
+        -1i32, -1, -1, -1, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    ];
+    let mut out = [i32::from_ne_bytes([0xAB; 4]); 16];
+    // SAFETY: the grid holds 16 cells, out as many.
+    let s = unsafe { gg_snakes_grid_to_jumps(grid.as_ptr(), 4, 4, out.as_mut_ptr(), 16) };
+    (s, Seen::of(&out))
+}
+
+fn one_move() -> (i32, Seen) {
+    let mut to = AB_USIZE;
+    // SAFETY: the table holds 100 squares.
+    let s = unsafe { gg_snakes_move(MILTON_BRADLEY.as_ptr(), 100, &STANDARD, 0, 1, &mut to) };
+    (s, Seen::of(&[to as u64]))
+}
+
+fn status_functions() -> (i32, Seen) {
+    let mut buf = [0xABu8; 32];
+    // SAFETY: buf holds 32 bytes; the strings are static and NUL-terminated.
+    let (a, b, len) = unsafe {
+        (
+            *gg_status_str(GG_ERR_ZERO_SIZE),
+            *gg_version(),
+            gg_last_error_message(buf.as_mut_ptr().cast(), buf.len()),
+        )
+    };
+    (GG_OK, Seen::of(&[a as u64, b as u64, len as u64]))
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "thousands of runs of each call")]
 fn every_allocation_can_fail() {
@@ -786,6 +844,18 @@ fn every_allocation_can_fail() {
         Case {
             name: "a no-guess game",
             run: no_guess_session,
+        },
+        Case {
+            name: "gg_snakes_grid_to_jumps",
+            run: grid_to_jumps,
+        },
+        Case {
+            name: "gg_snakes_move",
+            run: one_move,
+        },
+        Case {
+            name: "gg_status_str, gg_version, gg_last_error_message",
+            run: status_functions,
         },
         Case {
             name: "a dense no-guess game",
