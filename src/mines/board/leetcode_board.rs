@@ -51,18 +51,7 @@ pub struct Board<'a> {
 impl<'a> Board<'a> {
     /// Validates dimensions, length and alphabet.
     pub fn new(cells: &'a mut [u8], rows: usize, cols: usize) -> Result<Self> {
-        check_shape(cells.len(), rows, cols)?;
-        if let Some(i) = first_not_leetcode(cells) {
-            return Err(Error::new(
-                ErrorKind::InvalidCell,
-                format!(
-                    "cell ({}, {}) holds {}; allowed: M E B X 1-8",
-                    i / cols,
-                    i % cols,
-                    describe_byte(cells[i])
-                ),
-            ));
-        }
+        check_leetcode(cells, rows, cols)?;
         Ok(Board { cells, rows, cols })
     }
 
@@ -102,6 +91,24 @@ pub fn check_shape(len: usize, rows: usize, cols: usize) -> Result<usize> {
         ));
     }
     Ok(cells)
+}
+
+/// Checks the dimensions, length and alphabet of a LeetCode board, as [`Board::new`] does,
+/// without borrowing it mutably.
+pub(crate) fn check_leetcode(cells: &[u8], rows: usize, cols: usize) -> Result<()> {
+    check_shape(cells.len(), rows, cols)?;
+    if let Some(i) = first_not_leetcode(cells) {
+        return Err(Error::new(
+            ErrorKind::InvalidCell,
+            format!(
+                "cell ({}, {}) holds {}; allowed: M E B X 1-8",
+                i / cols,
+                i % cols,
+                describe_byte(cells[i])
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that `(row, col)` lies on a `rows x cols` board.

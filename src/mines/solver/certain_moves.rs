@@ -23,7 +23,7 @@ use crate::error::{try_push, Result};
 use crate::mines::board::alphabet::{
     digit, BLANK, EMPTY, HIDDEN, MINE, PLAY_DECODE, PLAY_MINES, PROVEN_MINE,
 };
-use crate::mines::board::leetcode_board::{check_revealed_counts, Board};
+use crate::mines::board::leetcode_board::{check_leetcode, check_revealed_counts};
 use crate::mines::click::flood::Regions;
 use crate::mines::click::leetcode_click::reveal_empty_rows;
 
@@ -58,18 +58,29 @@ pub(crate) struct CertainPlay {
     proven: Vec<u32>,
     /// Row ranges floods changed.
     flooded: Vec<(u32, u32)>,
+    /// Whether [`CertainPlay::load`] transposed the board.
+    transposed: bool,
 }
 
 impl CertainPlay {
-    /// Loads a LeetCode board (validated: alphabet and revealed counts).
+    /// Loads a LeetCode board (validated: alphabet and revealed counts), transposed when it has
+    /// more rows than columns: the row rules cost a pass per row, so a column of n cells would
+    /// cost n passes, and neighbours, hence certain moves, do not change under transposition.
+    /// [`CertainPlay::index`] maps a cell of `board` to its place here.
     pub(crate) fn load(&mut self, board: &[u8], rows: usize, cols: usize) -> Result<()> {
+        check_leetcode(board, rows, cols)?;
+        check_revealed_counts(board, rows, cols)?;
         self.cells.clear();
         crate::error::try_reserve(&mut self.cells, board.len())?;
-        self.cells.extend_from_slice(board);
-        Board::new(&mut self.cells, rows, cols)?;
-        check_revealed_counts(&self.cells, rows, cols)?;
-        self.rows = rows;
-        self.cols = cols;
+        self.transposed = rows > cols;
+        if self.transposed {
+            self.cells.resize(board.len(), 0);
+            transpose(board, rows, cols, &mut self.cells);
+            (self.rows, self.cols) = (cols, rows);
+        } else {
+            self.cells.extend_from_slice(board);
+            (self.rows, self.cols) = (rows, cols);
+        }
         self.unproven = self.cells.iter().filter(|&&b| b == MINE).count();
         self.hidden_safe = self.cells.iter().filter(|&&b| b == EMPTY).count();
         Ok(())
@@ -83,9 +94,19 @@ impl CertainPlay {
             .extend(mine.iter().map(|&m| if m { MINE } else { EMPTY }));
         self.rows = rows;
         self.cols = cols;
+        self.transposed = false;
         self.unproven = mine.iter().filter(|&&m| m).count();
         self.hidden_safe = mine.len() - self.unproven;
         Ok(())
+    }
+
+    /// Where cell `(row, col)` of the board given to [`CertainPlay::load`] is in [`Self::cells`].
+    pub(crate) fn index(&self, row: usize, col: usize) -> usize {
+        if self.transposed {
+            col * self.cols + row
+        } else {
+            row * self.cols + col
+        }
     }
 
     /// The board as played so far: the LeetCode alphabet, with 'K' for mines proven so far.
@@ -371,5 +392,43 @@ impl CertainPlay {
             }
         }
         Ok(())
+    }
+}
+
+/// Writes the `rows x cols` board `from` into `to` as a `cols x rows` board, in tiles that stay
+/// in cache on both sides.
+fn transpose(from: &[u8], rows: usize, cols: usize, to: &mut [u8]) {
+    const TILE: usize = 64;
+    for r0 in (0..rows).step_by(TILE) {
+        for c0 in (0..cols).step_by(TILE) {
+            for r in r0..(r0 + TILE).min(rows) {
+                for c in c0..(c0 + TILE).min(cols) {
+                    to[c * rows + r] = from[r * cols + c];
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose_moves_every_cell_across_tile_edges() {
+        for (rows, cols) in [(1, 1), (1, 130), (130, 1), (65, 129), (200, 3)] {
+            let from: Vec<u8> = (0..rows * cols).map(|i| (i * 7 % 251) as u8).collect();
+            let mut to = vec![0; rows * cols];
+            transpose(&from, rows, cols, &mut to);
+            for r in 0..rows {
+                for c in 0..cols {
+                    assert_eq!(
+                        to[c * rows + r],
+                        from[r * cols + c],
+                        "{rows}x{cols} ({r}, {c})"
+                    );
+                }
+            }
+        }
     }
 }

@@ -40,7 +40,7 @@ pub fn unsolved_after(
     let mut play = CertainPlay::default();
     play.load(board, rows, cols)?;
     check_coordinate(row, col, rows, cols)?;
-    let i = row * cols + col;
+    let i = play.index(row, col);
     if PLAY_MINES[usize::from(play.cells()[i])] != 0 {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
@@ -68,6 +68,34 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::InvalidCell);
         let e = unsolved_after(b"ME", 2, 2, 0, 1, Logic::NumbersOnly).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn tall_boards_answer_as_their_rows_and_name_their_own_cells() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for len in [1, 2, 63, 64, 65, 200, 1000] {
+            let column: Vec<u8> = (0..len)
+                .map(|_| if rng.below(5) == 0 { b'M' } else { b'E' })
+                .collect();
+            let Some(click) = column.iter().position(|&b| b == b'E') else {
+                continue;
+            };
+            for logic in [Logic::NumbersOnly, Logic::WithCount] {
+                let row = unsolved_after(&column, 1, len, 0, click, logic).unwrap();
+                let col = unsolved_after(&column, len, 1, click, 0, logic).unwrap();
+                assert_eq!(row, col, "{len} cells, {logic:?}");
+            }
+        }
+        // A 4 x 1 column whose '2' at (2, 0) sees one mine.
+        let e = unsolved_after(b"EM2E", 4, 1, 0, 0, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Inconsistent);
+        assert!(
+            e.detail().starts_with("cell (2, 0) shows"),
+            "{}",
+            e.detail()
+        );
+        let e = unsolved_after(b"EMEE", 4, 1, 1, 0, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.detail(), "the first click (1, 0) is on a mine");
     }
 
     #[test]
