@@ -80,12 +80,37 @@ pub(crate) struct Flood<'a> {
     /// Rows that may hold pending blanks.
     dirty: Option<(usize, usize)>,
     revealed: usize,
-    /// The rows scanned so far: every cell the fill wrote lies in them.
-    touched: Option<(usize, usize)>,
+    /// Where the fill wrote so far.
+    touched: Option<Touched>,
     /// Digits found by a scan, waiting to be written.
     digits: Digits,
     /// The bit-parallel sweeps, when the board is large enough and the table simple enough.
     rows_sweep: Option<RowSweep>,
+}
+
+/// A rectangle of a grid: rows `rows.0..=rows.1`, columns `cols.0..=cols.1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Touched {
+    pub(crate) rows: (usize, usize),
+    pub(crate) cols: (usize, usize),
+}
+
+impl Touched {
+    /// The one cell `(r, c)`.
+    pub(crate) fn cell(r: usize, c: usize) -> Self {
+        Touched {
+            rows: (r, r),
+            cols: (c, c),
+        }
+    }
+
+    /// The smallest rectangle holding both.
+    pub(crate) fn union(self, o: Touched) -> Self {
+        Touched {
+            rows: (self.rows.0.min(o.rows.0), self.rows.1.max(o.rows.1)),
+            cols: (self.cols.0.min(o.cols.0), self.cols.1.max(o.cols.1)),
+        }
+    }
 }
 
 impl<'a> Flood<'a> {
@@ -158,11 +183,13 @@ impl<'a> Flood<'a> {
         Ok(self.revealed)
     }
 
-    fn note_touched(&mut self, r: usize) {
-        self.touched = Some(match self.touched {
-            Some((a, b)) => (a.min(r), b.max(r)),
-            None => (r, r),
-        });
+    /// Notes that the fill may have written columns `lo..=hi` of row `r`.
+    fn note_touched(&mut self, r: usize, lo: usize, hi: usize) {
+        let at = Touched {
+            rows: (r, r),
+            cols: (lo, hi),
+        };
+        self.touched = Some(self.touched.map_or(at, |t| t.union(at)));
     }
 
     fn drain(&mut self) {
@@ -171,23 +198,28 @@ impl<'a> Flood<'a> {
         }
     }
 
-    /// The first and last rows the fill has written to (none before [`Flood::open`]).
-    pub(crate) fn rows_touched(&self) -> Option<(usize, usize)> {
+    /// A rectangle holding every cell the fill has written to (none before [`Flood::open`]).
+    pub(crate) fn touched(&self) -> Option<Touched> {
         self.touched
     }
 
     /// Reveals every hidden-empty cell of the span, extending blank runs past its ends.
     fn scan(&mut self, span: Span) {
         let Span { row: r, lo, hi, .. } = span;
-        self.note_touched(r);
+        self.note_touched(r, lo, hi);
         let base = r * self.cols;
         let mut c = lo;
         while c <= hi {
             let w = Window::new(self.cells, self.rows, self.cols, r, self.mines, self.words);
             let found = w.classify(c, hi, &mut self.digits);
+            let (mut first, mut last) = (hi, lo);
             for (x, k) in self.digits.drain() {
                 self.cells[base + x] = digit(k);
                 self.revealed += 1;
+                (first, last) = (first.min(x), last.max(x));
+            }
+            if first < lo || last > hi {
+                self.note_touched(r, first, last);
             }
             let (left, right) = match found {
                 Classified::Done => return,
@@ -208,6 +240,7 @@ impl<'a> Flood<'a> {
                 BLANK
             };
             self.cells[base + left..=base + right].fill(mark);
+            self.note_touched(r, left, right);
             self.revealed += right - left + 1;
             c = right + 2;
         }
@@ -372,7 +405,7 @@ impl SweepTarget for Flood<'_> {
     fn note_revealed(&mut self, row: usize, n: usize) {
         if n > 0 {
             self.revealed += n;
-            self.note_touched(row);
+            self.note_touched(row, 0, self.cols - 1);
         }
     }
 
@@ -603,6 +636,36 @@ mod tests {
             };
             prop_assert_eq!(revealed, n);
             prop_assert_eq!(got, want);
+        }
+
+        /// Every cell a fill writes lies in the rectangle it reports, whether it sweeps rows or
+        /// not and whatever its queue cap: the certain-move player reads only that rectangle again.
+        #[test]
+        #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+        fn the_touched_rectangle_holds_every_change(
+            (rows, cols, mut board, r, c) in prop_oneof![any_board(), board_of(1..=12, 60..=200)],
+            max_spans in prop_oneof![Just(usize::MAX), 1usize..6],
+            swept in any::<bool>(),
+        ) {
+            board[r * cols + c] = EMPTY;
+            let mut got = board.clone();
+            let touched = {
+                let mut flood =
+                    Flood::new(&mut got, rows, cols, &LEETCODE_MINES, Regions::Small).unwrap();
+                flood.max_spans = max_spans;
+                if swept {
+                    flood.rows_sweep = RowSweep::forced(cols, &LEETCODE_MINES);
+                }
+                flood.open(r, c).unwrap();
+                flood.touched().unwrap()
+            };
+            prop_assert!(touched.rows.0 <= r && r <= touched.rows.1);
+            for (i, (&a, &b)) in board.iter().zip(&got).enumerate() {
+                let (y, x) = (i / cols, i % cols);
+                let inside = (touched.rows.0..=touched.rows.1).contains(&y)
+                    && (touched.cols.0..=touched.cols.1).contains(&x);
+                prop_assert!(a == b || inside, "({}, {}) changed outside {:?}", y, x, touched);
+            }
         }
 
         /// Every queue cap, down to one span, gives LeetCode's board: the passes over pending

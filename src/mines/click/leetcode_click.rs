@@ -5,7 +5,7 @@
 //! skips the search: `flood_few_mines.rs` proves from the mine list that the click opens every
 //! zero cell and writes the board in one pass.
 
-use super::flood::{Flood, Regions};
+use super::flood::{Flood, Regions, Touched};
 use super::flood_few_mines::{self, MineList};
 use crate::error::Result;
 use crate::mines::board::alphabet::{MineTable, BLANK, EMPTY, EXPLODED, LEETCODE_MINES, MINE};
@@ -115,7 +115,7 @@ pub fn click_cells(
     click(&mut Board::new(cells, rows, cols)?, row, col)
 }
 
-/// [`reveal_empty`], also telling the first and last rows it changed.
+/// [`reveal_empty`], also telling a rectangle that holds every cell it changed.
 pub(crate) fn reveal_empty_rows(
     cells: &mut [u8],
     rows: usize,
@@ -124,7 +124,7 @@ pub(crate) fn reveal_empty_rows(
     col: usize,
     mines: &MineTable,
     regions: Regions,
-) -> Result<(usize, (usize, usize))> {
+) -> Result<(usize, Touched)> {
     let mut list = None;
     // A digit needs no list: the count comes first.
     if regions == Regions::MayBeLarge
@@ -146,19 +146,23 @@ fn reveal_listed(
     mines: &MineTable,
     regions: Regions,
     list: Option<MineList>,
-) -> Result<(usize, (usize, usize))> {
+) -> Result<(usize, Touched)> {
     // A click next to a mine only shows its count: no queue needed.
     let k = Window::new(cells, rows, cols, row, mines, None).count(col);
     if k > 0 {
         cells[row * cols + col] = b'0'.wrapping_add(k as u8);
-        return Ok((1, (row, row)));
+        return Ok((1, Touched::cell(row, col)));
     }
     if let Some(n) = list.and_then(|list| list.open(cells, rows, cols)) {
-        return Ok((n, (0, rows - 1)));
+        let whole = Touched {
+            rows: (0, rows - 1),
+            cols: (0, cols - 1),
+        };
+        return Ok((n, whole));
     }
     let mut flood = Flood::new(cells, rows, cols, mines, regions)?;
     let n = flood.open(row, col)?;
-    Ok((n, flood.rows_touched().unwrap_or((row, row))))
+    Ok((n, flood.touched().unwrap_or(Touched::cell(row, col))))
 }
 
 #[cfg(test)]

@@ -215,7 +215,7 @@ impl Game {
         // A flood that fails part-way may have written anywhere: the undo log reads every row.
         let (first, last) = result
             .as_ref()
-            .map_or((0, self.rows - 1), |&(_, rows)| rows);
+            .map_or((0, self.rows - 1), |&(_, touched)| touched.rows);
         self.history.touch(first, last);
         match result.map(|(n, _)| n) {
             Ok(n) => {

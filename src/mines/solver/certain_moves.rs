@@ -24,7 +24,7 @@ use crate::mines::board::alphabet::{
     digit, BLANK, EMPTY, HIDDEN, MINE, PLAY_DECODE, PLAY_MINES, PROVEN_MINE,
 };
 use crate::mines::board::leetcode_board::{check_leetcode, check_revealed_counts};
-use crate::mines::click::flood::Regions;
+use crate::mines::click::flood::{Regions, Touched};
 use crate::mines::click::leetcode_click::reveal_empty_rows;
 
 /// What a certain move may be proven from.
@@ -56,8 +56,8 @@ pub(crate) struct CertainPlay {
     proven_now: Vec<u32>,
     /// Mines proven since the row rules last heard of them.
     proven: Vec<u32>,
-    /// Row ranges floods changed.
-    flooded: Vec<(u32, u32)>,
+    /// Rectangles floods changed.
+    flooded: Vec<Touched>,
     /// Whether [`CertainPlay::load`] transposed the board.
     transposed: bool,
 }
@@ -177,14 +177,15 @@ impl CertainPlay {
         self.hidden_safe
     }
 
-    /// Reveals cell `i` if it is a hidden safe cell, flooding a zero; returns the rows changed.
-    pub(crate) fn open(&mut self, i: usize) -> Result<Option<(usize, usize)>> {
+    /// Reveals cell `i` if it is a hidden safe cell, flooding a zero; returns a rectangle
+    /// holding the cells changed.
+    pub(crate) fn open(&mut self, i: usize) -> Result<Option<Touched>> {
         if self.cells[i] != EMPTY {
             return Ok(None);
         }
         let (r, c) = (i / self.cols, i % self.cols);
         // Certain moves open many regions, mostly small: the span fill alone is quicker there.
-        let (n, rows) = reveal_empty_rows(
+        let (n, touched) = reveal_empty_rows(
             &mut self.cells,
             self.rows,
             self.cols,
@@ -194,7 +195,7 @@ impl CertainPlay {
             Regions::Small,
         )?;
         self.hidden_safe -= n;
-        Ok(Some(rows))
+        Ok(Some(touched))
     }
 
     fn grid(&self) -> DecodedGrid<'_> {
@@ -221,7 +222,7 @@ impl CertainPlay {
         for k in 0..self.todo.len() {
             let i = self.todo[k] as usize;
             debug_assert_ne!(self.cells[i], MINE, "a certain cell held a mine");
-            let Some((first, last)) = self.open(i)? else {
+            let Some(touched) = self.open(i)? else {
                 continue;
             };
             opened += 1;
@@ -229,22 +230,15 @@ impl CertainPlay {
             if self.cells[i] != BLANK {
                 self.rules.revealed(r, c, self.cells[i] - b'0');
             } else {
-                try_push(&mut self.flooded, (first as u32, last as u32))?;
+                try_push(&mut self.flooded, touched)?;
             }
         }
         self.todo.clear();
-        // Rows a flood changed are read again, each once.
-        self.flooded.sort_unstable();
-        let mut done: Option<u32> = None;
+        // What floods changed is read again: only their rectangles, so a small flood on a wide
+        // board costs what it changed.
         for k in 0..self.flooded.len() {
-            let (first, last) = self.flooded[k];
-            let first = done.map_or(first, |d| first.max(d + 1));
-            if first > last {
-                continue;
-            }
             let grid = DecodedGrid::of_play(&self.cells, self.rows, self.cols);
-            self.rules.reload(grid, first as usize, last as usize);
-            done = Some(last);
+            self.rules.reload(grid, self.flooded[k]);
         }
         for k in 0..self.proven.len() {
             let i = self.proven[k] as usize;

@@ -5,6 +5,7 @@ use super::decoded_grid::DecodedGrid;
 use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{HIDDEN, KNOWN_MINE};
 use crate::mines::board::bit_rows::{BitRows, Count};
+use crate::mines::click::flood::Touched;
 
 // The planes of `read_all`'s masks.
 /// Hidden cells (not known mines).
@@ -63,7 +64,7 @@ impl RowRules {
         try_refill(&mut self.row_buf, 2 * self.planes.words(), 0)?;
         let mut hidden = 0;
         for r in 0..rows {
-            hidden += self.read_row(grid, r, false);
+            hidden += self.read_row(grid, r, 0..self.planes.words(), false);
         }
         self.work += (rows * self.planes.words()) as u64;
         let b = &self.planes;
@@ -88,13 +89,14 @@ impl RowRules {
         Ok(hidden)
     }
 
-    /// Reads rows `first..=last` of `grid` again after reveals changed them, keeping what was
-    /// settled of the cells still hidden, and marks the rows that see them.
-    pub(crate) fn reload(&mut self, grid: DecodedGrid, first: usize, last: usize) {
-        for r in first..=last {
-            self.read_row(grid, r, true);
-            self.work += self.planes.words() as u64;
-            for w in 0..self.planes.words() {
+    /// Reads the rectangle `at` of `grid` again after reveals changed it, keeping what was
+    /// settled of the cells still hidden, and marks the words that see it.
+    pub(crate) fn reload(&mut self, grid: DecodedGrid, at: Touched) {
+        let words = at.cols.0 / 64..at.cols.1 / 64 + 1;
+        for r in at.rows.0..=at.rows.1 {
+            self.read_row(grid, r, words.clone(), true);
+            self.work += words.len() as u64;
+            for w in words.clone() {
                 self.mark(r, w, !0);
             }
         }
@@ -149,13 +151,20 @@ impl RowRules {
         }
     }
 
-    /// Reads row `r` into the masks; returns its hidden cells.
-    fn read_row(&mut self, grid: DecodedGrid, r: usize, keep: bool) -> usize {
+    /// Reads words `words` of row `r` into the masks; returns their hidden cells.
+    fn read_row(
+        &mut self,
+        grid: DecodedGrid,
+        r: usize,
+        words: std::ops::Range<usize>,
+        keep: bool,
+    ) -> usize {
         let cols = grid.cols;
         let decoded = grid.pre_decoded;
         let mut buf = [0u8; 64];
         let mut hidden = 0;
-        for (w, chunk) in grid.cells[r * cols..(r + 1) * cols].chunks(64).enumerate() {
+        let row = &grid.cells[r * cols..(r + 1) * cols];
+        for (w, chunk) in row.chunks(64).enumerate().take(words.end).skip(words.start) {
             // Decoded values, padded with a byte that is in no plane.
             let cells: &[u8] = if decoded && chunk.len() == 64 {
                 chunk
@@ -199,7 +208,8 @@ impl RowRules {
             self.dirty[r] = false;
             self.pending -= 1;
             // The row's dirty words decide; a word's decisions reach its neighbours' edge bits.
-            let mut any = 0;
+            // Words `lo..hi` hold every decision: later steps cost what changed, not the width.
+            let (mut lo, mut hi) = (words, 0);
             for w in 0..words {
                 let (mut to_mine, mut to_safe) = (0, 0);
                 if std::mem::take(&mut self.dirty_words[r * words + w]) {
@@ -219,14 +229,19 @@ impl RowRules {
                 }
                 self.row_buf[w] = to_mine;
                 self.row_buf[words + w] = to_safe;
-                any |= to_mine | to_safe;
+                if to_mine | to_safe != 0 {
+                    lo = lo.min(w);
+                    hi = w + 1;
+                }
             }
-            if any == 0 {
+            if lo >= hi {
                 continue;
             }
+            // A decision reaches one bit into the words on either side.
+            let (lo, hi) = (lo.saturating_sub(1), (hi + 1).min(words));
             for rr in r.saturating_sub(1)..(r + 2).min(rows) {
                 let mut changed = false;
-                for w in 0..words {
+                for w in lo..hi {
                     let spread = |v: &[u64]| {
                         let mid = v[w];
                         let before = if w > 0 { v[w - 1] } else { 0 };
