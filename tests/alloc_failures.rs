@@ -896,3 +896,39 @@ fn every_allocation_can_fail() {
         check(case);
     }
 }
+
+/// A new entry point cannot slip past the test above: every function the header declares is
+/// called in this file.
+#[test]
+fn every_exported_function_is_called_here() {
+    let header = include_str!("../include/gridgames.h");
+    let this = include_str!("alloc_failures.rs");
+    let mut missing = Vec::new();
+    let mut declared = 0;
+    for line in header.lines() {
+        let Some(start) = line.find("gg_") else {
+            continue;
+        };
+        let rest = &line[start..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        // A declaration: an int32_t/pointer/void function whose name is followed by '('.
+        if !rest[end..].starts_with('(') || line.trim_start().starts_with("*") {
+            continue;
+        }
+        let name = &rest[..end];
+        declared += 1;
+        if !this.contains(&format!("{name}(")) {
+            missing.push(name.to_string());
+        }
+    }
+    assert!(
+        declared > 40,
+        "only {declared} declarations found in the header"
+    );
+    assert!(
+        missing.is_empty(),
+        "not called under failing allocations: {missing:?}"
+    );
+}
