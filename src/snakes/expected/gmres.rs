@@ -23,9 +23,10 @@ impl Solver<'_, '_> {
         let m = self.syms.len();
         let k = GMRES_RESTART.min(m).min(GMRES_BASIS / m).max(2);
         let mut basis = try_filled((k + 1) * m, 0.0f64)?;
-        let mut h = vec![0.0f64; (k + 1) * k];
-        let (mut cs, mut sn) = (vec![0.0f64; k], vec![0.0f64; k]);
-        let mut g = vec![0.0f64; k + 1];
+        let mut h = try_filled((k + 1) * k, 0.0f64)?;
+        let (mut cs, mut sn) = (try_filled(k, 0.0f64)?, try_filled(k, 0.0f64)?);
+        let mut g = try_filled(k + 1, 0.0f64)?;
+        let mut y = try_filled(k, 0.0f64)?;
         let mut x = try_filled(m, 0.0f64)?;
         let mut w = try_filled(m, 0.0f64)?;
         let a = std::mem::take(&mut self.a);
@@ -99,7 +100,7 @@ impl Solver<'_, '_> {
                 }
             }
             // x += V y with H y = g (upper triangular).
-            let mut y = vec![0.0f64; used];
+            let y = &mut y[..used];
             for i in (0..used).rev() {
                 let mut v = g[i];
                 for (l, yl) in y.iter().enumerate().skip(i + 1) {

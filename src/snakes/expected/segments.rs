@@ -2,7 +2,7 @@
 //! by superposition over its symbols (see the module above): up to 64 symbols by one pass each
 //! and a dense elimination, more by GMRES (gmres.rs). One pass is in segment_pass.rs.
 
-use super::solver::{Above, Solver, DENSE_FALLBACK, NONE};
+use super::solver::{Above, Solver, DENSE_FALLBACK, DIRECT_FACES, GMRES_WORK, NONE};
 use crate::error::{Error, Result};
 
 impl Solver<'_, '_> {
@@ -121,7 +121,9 @@ impl Solver<'_, '_> {
             self.a[i] = out[self.syms[i]];
         }
         let iterative = m > self.dense_symbols;
-        if iterative && (self.gmres(lo, hi, out)? || m > DENSE_FALLBACK) {
+        if iterative
+            && (self.gmres(lo, hi, out)? || m > DENSE_FALLBACK || !self.afford_dense(lo, hi, m))
+        {
             self.pass(lo, hi, rhs, Above::Solved, out);
             for &u in &self.syms {
                 self.sym_of[u] = NONE;
@@ -147,6 +149,24 @@ impl Solver<'_, '_> {
             self.sym_of[u] = NONE;
         }
         Ok(())
+    }
+
+    /// Charges a dense solve of `m` symbols over `lo..=hi` (a pass per symbol, then the
+    /// elimination) to the call's work budget; false, charging nothing, when it would overrun it.
+    /// GMRES's best answer stands then, and the certificate decides whether it is good enough.
+    fn afford_dense(&mut self, lo: usize, hi: usize, m: usize) -> bool {
+        let per_position = self.game.faces().min(DIRECT_FACES) + 2;
+        let m = m as u64;
+        let passes = (m + 2).saturating_mul(((hi - lo + 1) * per_position) as u64);
+        // The elimination's inner loop is a vectorised multiply-add over a row, about four times
+        // the rate of a pass's scattered ones: charged in pass units.
+        let cost = passes.saturating_add(m.saturating_mul(m).saturating_mul(m) / 12);
+        let total = self.gmres_work.saturating_add(cost);
+        if total > GMRES_WORK {
+            return false;
+        }
+        self.gmres_work = total;
+        true
     }
 
     fn reserve(&mut self, m: usize) -> Result<()> {
@@ -209,4 +229,29 @@ impl Solver<'_, '_> {
 
 fn too_many(m: usize) -> Error {
     Error::alloc::<f64>(m.saturating_mul(m), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snakes::reach::reachable;
+    use crate::snakes::rules::{Game, Rules};
+
+    #[test]
+    fn a_dense_solve_is_charged_to_the_budget_and_refused_past_it() {
+        let jumps = vec![-1; 10_000];
+        let game = Game::new(&jumps, Rules::STANDARD).unwrap();
+        let reach = reachable(&game).unwrap();
+        let mut solver = Solver::new(&game, &reach).unwrap();
+        // 2048 symbols over 10,000 positions: 2050 passes of 8 per position, then 2048^3 / 12.
+        let cost = 2050 * 10_000 * 8 + 2048u64.pow(3) / 12;
+        assert!(solver.afford_dense(0, 9_999, 2048));
+        assert_eq!(solver.gmres_work, cost);
+        solver.gmres_work = GMRES_WORK - cost + 1;
+        assert!(!solver.afford_dense(0, 9_999, 2048));
+        assert_eq!(solver.gmres_work, GMRES_WORK - cost + 1, "nothing charged");
+        solver.gmres_work = GMRES_WORK - cost;
+        assert!(solver.afford_dense(0, 9_999, 2048));
+        assert_eq!(solver.gmres_work, GMRES_WORK);
+    }
 }
