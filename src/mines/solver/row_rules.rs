@@ -26,7 +26,7 @@ const PLANES: usize = 8;
 /// sweeps alternate down and up over the marked rows until none is left.
 ///
 /// A build loads every row at once. The certain-move player keeps its `RowRules` between moves
-/// and reloads only the rows a reveal changed, so a cascade of reveals costs what it changes.
+/// and reloads only the words a reveal changed, so a cascade of reveals costs what it changes.
 #[derive(Default)]
 pub(crate) struct RowRules {
     planes: BitRows,
