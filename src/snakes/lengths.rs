@@ -569,6 +569,10 @@ mod tests {
     use crate::snakes::rules::{Overshoot, Rules};
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "runs the chain for hundreds of turns; safe core code, run natively"
+    )]
     fn a_distribution_past_the_budget_is_refused_before_it_is_filled() {
         let jumps = vec![-1; 2000];
         let game = Game::new(&jumps, Rules::STANDARD).unwrap();
