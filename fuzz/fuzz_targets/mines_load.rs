@@ -42,7 +42,7 @@ fn view(g: *const gg_mines, cells: usize) -> Vec<u8> {
 fn load(record: &[u8]) -> (i32, *mut gg_mines) {
     // An exact-size copy, so that reading past the end is caught by AddressSanitizer.
     let copy = record.to_vec().into_boxed_slice();
-    let sentinel = 8 as *mut gg_mines;
+    let sentinel = std::ptr::NonNull::<gg_mines>::dangling().as_ptr();
     let mut out = sentinel;
     // SAFETY: `copy` holds `len` bytes and `out` is a live local.
     let s = unsafe { gg_mines_load(copy.as_ptr(), copy.len(), &mut out) };

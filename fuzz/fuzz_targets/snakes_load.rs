@@ -30,7 +30,7 @@ fn save(g: *const gg_snakes_game) -> Vec<u8> {
 
 fn load(record: &[u8]) -> (i32, *mut gg_snakes_game) {
     let copy = record.to_vec().into_boxed_slice();
-    let sentinel = 8 as *mut gg_snakes_game;
+    let sentinel = std::ptr::NonNull::<gg_snakes_game>::dangling().as_ptr();
     let mut out = sentinel;
     // SAFETY: `copy` holds `len` bytes and `out` is a live local.
     let s = unsafe { gg_snakes_game_load(copy.as_ptr(), copy.len(), &mut out) };
