@@ -305,41 +305,16 @@ fn mines_record() -> (i32, Seen) {
     }
 }
 
-/// The Milton Bradley board, as a fixed table (building it would allocate).
-const MILTON_BRADLEY: [i32; 100] = {
-    let pairs = [
-        (1, 38),
-        (4, 14),
-        (9, 31),
-        (21, 42),
-        (28, 84),
-        (36, 44),
-        (51, 67),
-        (71, 91),
-        (80, 100),
-        (16, 6),
-        (47, 26),
-        (49, 11),
-        (56, 53),
-        (62, 19),
-        (64, 60),
-        (87, 24),
-        (93, 73),
-        (95, 75),
-        (98, 78),
-    ];
-    let mut j = [-1i32; 100];
-    let mut k = 0;
-    while k < pairs.len() {
-        j[pairs[k].0 - 1] = pairs[k].1;
-        k += 1;
-    }
-    j
-};
+/// The Milton Bradley board, built once before any call is counted (building it allocates).
+static MILTON_BRADLEY: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+
+fn milton_bradley() -> &'static [i32] {
+    MILTON_BRADLEY.get_or_init(gridgames::snakes::milton_bradley_jumps)
+}
 
 fn snakes_session() -> (i32, Seen) {
     let cfg = gg_snakes_game_config {
-        jumps: MILTON_BRADLEY.as_ptr(),
+        jumps: milton_bradley().as_ptr(),
         squares: 100,
         rules: gg_snakes_rules {
             faces: 6,
@@ -496,7 +471,7 @@ const STANDARD: gg_snakes_rules = gg_snakes_rules {
 fn expected_turns() -> (i32, Seen) {
     let mut e = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
     // SAFETY: the table holds 100 squares.
-    let s = unsafe { gg_snakes_expected_turns(MILTON_BRADLEY.as_ptr(), 100, &STANDARD, &mut e) };
+    let s = unsafe { gg_snakes_expected_turns(milton_bradley().as_ptr(), 100, &STANDARD, &mut e) };
     (s, Seen::of(&[e.to_bits()]))
 }
 
@@ -506,7 +481,7 @@ fn length_distribution() -> (i32, Seen) {
     // SAFETY: the table holds 100 squares; p holds 16 doubles.
     let s = unsafe {
         gg_snakes_length_distribution(
-            MILTON_BRADLEY.as_ptr(),
+            milton_bradley().as_ptr(),
             100,
             &STANDARD,
             2,
@@ -526,7 +501,7 @@ fn win_chances() -> (i32, Seen) {
     let mut w = [f64::from_bits(0xABAB_ABAB_ABAB_ABAB); 3];
     // SAFETY: the table holds 100 squares; w holds 3 doubles.
     let s = unsafe {
-        gg_snakes_win_chances(MILTON_BRADLEY.as_ptr(), 100, &STANDARD, 3, w.as_mut_ptr())
+        gg_snakes_win_chances(milton_bradley().as_ptr(), 100, &STANDARD, 3, w.as_mut_ptr())
     };
     (s, Seen::of(&w))
 }
@@ -537,7 +512,7 @@ fn shortest() -> (i32, Seen) {
     // SAFETY: the table holds 100 squares; faces holds 16.
     let s = unsafe {
         gg_snakes_shortest(
-            MILTON_BRADLEY.as_ptr(),
+            milton_bradley().as_ptr(),
             100,
             &STANDARD,
             faces.as_mut_ptr(),
@@ -764,7 +739,7 @@ fn grid_to_jumps() -> (i32, Seen) {
 fn one_move() -> (i32, Seen) {
     let mut to = AB_USIZE;
     // SAFETY: the table holds 100 squares.
-    let s = unsafe { gg_snakes_move(MILTON_BRADLEY.as_ptr(), 100, &STANDARD, 0, 1, &mut to) };
+    let s = unsafe { gg_snakes_move(milton_bradley().as_ptr(), 100, &STANDARD, 0, 1, &mut to) };
     (s, Seen::of(&[to as u64]))
 }
 
@@ -891,6 +866,7 @@ fn every_allocation_can_fail() {
         },
     ];
     large();
+    milton_bradley();
     for case in &cases {
         eprintln!("allocation failures: {}", case.name);
         check(case);
