@@ -160,8 +160,21 @@ macro_rules! try_out_slice {
     ($($arg:tt)*) => { $crate::ffi::boundary::pointer_arg!(out_slice_from_ptr, $($arg)*) };
 }
 
+/// An optional output slice: `None` when `len` is 0 (the pointer may then be NULL), else as
+/// [`try_out_slice!`]. For calls that report the size they need when given no buffer.
+macro_rules! try_opt_out_slice {
+    ($ptr:ident, $len:expr) => {
+        if $len > 0 {
+            Some($crate::ffi::boundary::try_out_slice!($ptr, $len))
+        } else {
+            None
+        }
+    };
+}
+
 pub(crate) use {
-    ffi_boundary, pointer_arg, try_mut, try_out, try_out_slice, try_ref, try_slice, try_slice_mut,
+    ffi_boundary, pointer_arg, try_mut, try_opt_out_slice, try_out, try_out_slice, try_ref,
+    try_slice, try_slice_mut,
 };
 
 fn check_pointer<T>(ptr: *const T, len: usize, name: &str) -> FfiResult<()> {

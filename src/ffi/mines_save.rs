@@ -3,7 +3,7 @@
 //! `gg_mines_dimensions`.
 
 use super::boundary::{
-    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, write_counted,
+    ffi_boundary, try_box, try_mut, try_opt_out_slice, try_out, try_ref, try_slice, write_counted,
 };
 use super::mines_session::gg_mines;
 use crate::mines::{Game, MoveKind};
@@ -57,7 +57,7 @@ pub unsafe extern "C" fn gg_mines_save(
     ffi_boundary! {
         let game = try_ref!(game);
         let len_out = try_out!(len_out);
-        let out = if cap > 0 { Some(try_out_slice!(buf, cap)) } else { None };
+        let out = try_opt_out_slice!(buf, cap);
         let record = game.game.save()?;
         write_counted(out, cap, "buf", len_out, record.into_iter())
     }
@@ -132,7 +132,7 @@ pub unsafe extern "C" fn gg_mines_moves(
     ffi_boundary! {
         let game = try_ref!(game);
         let count_out = try_out!(count_out);
-        let out = if cap > 0 { Some(try_out_slice!(out, cap)) } else { None };
+        let out = try_opt_out_slice!(out, cap);
         let moves = game.game.moves().iter().map(|m| gg_mines_move {
             kind: match m.kind {
                 MoveKind::Reveal => GG_MOVE_REVEAL,

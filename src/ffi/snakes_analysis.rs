@@ -2,7 +2,8 @@
 //! move, optimal play and the exact game-length analysis.
 
 use super::boundary::{
-    ffi_boundary, try_out, try_out_slice, try_ref, try_slice, FfiError, FfiResult,
+    ffi_boundary, try_opt_out_slice, try_out, try_out_slice, try_ref, try_slice, FfiError,
+    FfiResult,
 };
 use super::status::GG_ERR_INVALID_ARGUMENT;
 use crate::snakes::{self, Game, Overshoot, Rules};
@@ -181,7 +182,7 @@ pub unsafe extern "C" fn gg_snakes_shortest(
     ffi_boundary! {
         let turns = try_out!(turns_out);
         // With cap = 0 only the count is asked for, and faces_out may be NULL.
-        let faces = if cap > 0 { Some(try_out_slice!(faces_out, cap)) } else { None };
+        let faces = try_opt_out_slice!(faces_out, cap);
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
         let path = snakes::shortest(&game)?;
@@ -274,7 +275,7 @@ pub unsafe extern "C" fn gg_snakes_length_distribution(
     ffi_boundary! {
         let tail = try_out!(tail_out);
         // With rounds = 0 only the tail is asked for, and probs_out may be NULL.
-        let probs = if rounds > 0 { Some(try_out_slice!(probs_out, rounds)) } else { None };
+        let probs = try_opt_out_slice!(probs_out, rounds);
         // SAFETY: forwarded caller promises about `jumps` and `rules`.
         let game = unsafe { game(jumps, squares, rules) }?;
         let dist = snakes::RoundDistribution::new(game, players)?;

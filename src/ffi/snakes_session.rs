@@ -2,8 +2,8 @@
 //! turns with a seeded die or the caller's, the state and positions, save, load and undo.
 
 use super::boundary::{
-    ffi_boundary, try_box, try_mut, try_out, try_out_slice, try_ref, try_slice, write_counted,
-    FfiError,
+    ffi_boundary, try_box, try_mut, try_opt_out_slice, try_out, try_out_slice, try_ref, try_slice,
+    write_counted, FfiError,
 };
 use super::snakes_analysis::{gg_snakes_rules, rules_of};
 use crate::snakes::{self, Session, Turn};
@@ -279,7 +279,7 @@ pub unsafe extern "C" fn gg_snakes_game_turns(
     ffi_boundary! {
         let game = try_ref!(game);
         let count_out = try_out!(count_out);
-        let out = if cap > 0 { Some(try_out_slice!(out, cap)) } else { None };
+        let out = try_opt_out_slice!(out, cap);
         write_counted(out, cap, "out", count_out, game.session.history().map(c_turn))
     }
 }
@@ -307,7 +307,7 @@ pub unsafe extern "C" fn gg_snakes_game_save(
     ffi_boundary! {
         let game = try_ref!(game);
         let len_out = try_out!(len_out);
-        let out = if cap > 0 { Some(try_out_slice!(buf, cap)) } else { None };
+        let out = try_opt_out_slice!(buf, cap);
         let record = game.session.save()?;
         write_counted(out, cap, "buf", len_out, record.into_iter())
     }
