@@ -113,8 +113,9 @@ fn new_game(input: &mut Input) -> Option<(*mut gg_mines, Session)> {
     };
     // A dense no-guess board spends the generator's whole work budget before it gives up (half a
     // second natively for 2 x 50 at a quarter mines, seconds under the fuzzer's
-    // instrumentation): only boards of up to 16 cells keep their density, and larger ones get at
-    // most an eighth mines, so that the target runs thousands of inputs, not a handful.
+    // instrumentation). Boards of up to 16 cells have few enough layouts for the generator to try
+    // them all, at once, so they keep their density; larger ones get at most an eighth mines, so
+    // that the target runs thousands of inputs, not a handful.
     let mines = match cells {
         Ok(c)
             if c > 16 && matches!(no_guess, GG_NO_GUESS_WITH_COUNT | GG_NO_GUESS_NUMBERS_ONLY) =>

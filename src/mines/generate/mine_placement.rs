@@ -163,6 +163,67 @@ impl Layout {
         Ok(())
     }
 
+    /// The number of distinct layouts (sets of `mines` allowed cells), when it is at most
+    /// `limit`; `None` when there are more.
+    pub fn count_up_to(&self, limit: u64) -> Result<Option<u64>> {
+        let cells = self.check()?;
+        let n = (cells - self.exclusion.cells(self.rows, self.cols).len) as u64;
+        let count = binomial_capped(n, self.mines as u64, limit);
+        Ok((count <= limit).then_some(count))
+    }
+
+    /// Places layout number `rank` (`0..count`, see [`Layout::count_up_to`]) into `sink`, so
+    /// that the ranks name every layout once. The order (colex, of the smaller of the mine and
+    /// the free sets) is not part of the reproducibility promise.
+    pub fn place_nth(&self, rank: u64, sink: &mut impl MineSink) -> Result<()> {
+        let cells = self.check()?;
+        let excluded = self.exclusion.cells(self.rows, self.cols);
+        let n = (cells - excluded.len) as u64;
+        let k = self.mines as u64;
+        if rank >= binomial_capped(n, k, rank) {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                format!("layout {rank} does not exist: there are fewer"),
+            ));
+        }
+        // Unrank the smaller set, so every binomial below stays under the count.
+        let mines_ranked = k <= n - k;
+        let size = if mines_ranked { k } else { n - k };
+        let (mut r, mut hi, mut i) = (rank, n, size);
+        // Allowed cells from `n - 1` down, each a mine or not as the unranked set says.
+        let mut v = n;
+        while v > 0 {
+            let next_in_set = if i > 0 {
+                // The largest c < hi with C(c, i) <= r: the set's next element, descending.
+                let mut c = hi - 1;
+                while binomial_capped(c, i, r) > r {
+                    c -= 1;
+                }
+                r -= binomial_capped(c, i, r);
+                hi = c;
+                i -= 1;
+                Some(c)
+            } else {
+                None
+            };
+            // Cells between v - 1 and the set's next element are outside the set.
+            let stop = next_in_set.map_or(0, |c| c + 1);
+            while v > stop {
+                v -= 1;
+                if !mines_ranked {
+                    sink.place(excluded.nth_allowed(v as usize));
+                }
+            }
+            if let Some(c) = next_in_set {
+                v = c;
+                if mines_ranked {
+                    sink.place(excluded.nth_allowed(c as usize));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The mines for `seed` as a bit set over the cells (row-major).
     pub fn to_bitset(&self, seed: u64) -> Result<BitSet> {
         let mut bits = BitSet::new(self.check()?)?;
@@ -176,6 +237,23 @@ impl Layout {
         self.place(seed, &mut HiddenBoard(&mut board))?;
         Ok(board)
     }
+}
+
+/// `C(n, k)`, or `cap + 1` when it exceeds `cap` (0 when `k > n`).
+fn binomial_capped(n: u64, k: u64, cap: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut b: u128 = 1;
+    for j in 0..k {
+        // C(n, j) (n - j) / (j + 1) = C(n, j + 1), exact; C(n, j) grows with j up to k.
+        b = b * u128::from(n - j) / u128::from(j + 1);
+        if b > u128::from(cap) {
+            return cap.saturating_add(1);
+        }
+    }
+    b as u64
 }
 
 /// A hidden LeetCode board as a sink: 'E' becomes 'M'.
@@ -310,6 +388,54 @@ mod tests {
         let board = l.to_board(99).unwrap();
         for (i, &b) in board.iter().enumerate() {
             assert_eq!(bits.get(i), b == b'M');
+        }
+    }
+
+    #[test]
+    fn numbered_layouts_are_every_layout_once() {
+        for (rows, cols) in [(1, 1), (1, 5), (2, 3), (3, 3), (3, 4)] {
+            for exclusion in [
+                Exclusion::None,
+                Exclusion::Cell(0, 0),
+                Exclusion::Block(1, 1),
+            ] {
+                let cells = rows * cols;
+                let clear = |i: usize| match exclusion {
+                    Exclusion::None => false,
+                    Exclusion::Cell(r, c) => i == r * cols + c,
+                    Exclusion::Block(r, c) => {
+                        (i / cols).abs_diff(r) <= 1 && (i % cols).abs_diff(c) <= 1
+                    }
+                };
+                let free = (0..cells).filter(|&i| !clear(i)).count();
+                if matches!(exclusion, Exclusion::Block(1, 1)) && rows < 2 {
+                    continue;
+                }
+                for mines in 0..=free {
+                    let l = layout(rows, cols, mines, exclusion);
+                    // The reference: every subset of the free cells with `mines` elements.
+                    let expected = (0u32..1 << cells)
+                        .filter(|m| m.count_ones() as usize == mines)
+                        .filter(|m| (0..cells).all(|i| m >> i & 1 == 0 || !clear(i)))
+                        .count() as u64;
+                    assert_eq!(l.count_up_to(u64::MAX).unwrap(), Some(expected));
+                    assert_eq!(l.count_up_to(expected).unwrap(), Some(expected));
+                    if expected > 0 {
+                        assert_eq!(l.count_up_to(expected - 1).unwrap(), None);
+                    }
+                    let mut seen = std::collections::HashSet::new();
+                    for rank in 0..expected {
+                        let mut bits = BitSet::new(cells).unwrap();
+                        l.place_nth(rank, &mut bits).unwrap();
+                        let set: Vec<usize> = (0..cells).filter(|&i| bits.get(i)).collect();
+                        assert_eq!(set.len(), mines, "{rows}x{cols} {exclusion:?} {rank}");
+                        assert!(set.iter().all(|&i| !clear(i)));
+                        assert!(seen.insert(set), "layout {rank} repeats");
+                    }
+                    let mut bits = BitSet::new(cells).unwrap();
+                    assert!(l.place_nth(expected, &mut bits).is_err());
+                }
+            }
         }
     }
 }

@@ -6,6 +6,8 @@
 //!    This is exactly a uniform draw among no-guess boards, and it is fast because the player is:
 //!    on expert, about one board in six (one in ten from the numbers alone) needs no guess and a
 //!    check takes well under a millisecond.
+//!    Boards with few layouts (at most `MAX_ENUMERATED`, 8,192) are instead tried in a random
+//!    order, which is as uniform and also proves at once that no such board exists.
 //! 2. **Repair**, only when [`MAX_DRAWS`] draws have failed, or an eighth of the work allowed is
 //!    spent on draws (dense or large boards, where rejection almost never succeeds): the last
 //!    draw is played until stuck, then one mine next to where play is stuck moves to a random
@@ -36,6 +38,9 @@ pub const MAX_WORK: u64 = 15_000_000;
 /// The share of [`MAX_WORK`] uniform draws may use: on large boards, where a draw is slow and
 /// almost never needs no guess, repairing starts early.
 const DRAW_WORK: u64 = MAX_WORK / 8;
+/// Boards with at most this many layouts are searched exhaustively: small boards, where
+/// rejection could otherwise spend the whole budget on a board that does not exist.
+const MAX_ENUMERATED: u64 = 1 << 13;
 /// Moves tried around one stuck state before play is looked at again.
 const MOVES_PER_LOOK: usize = 8;
 
@@ -100,6 +105,9 @@ impl Generator<'_> {
     fn run(&mut self, counter: &mut Counter) -> Result<Vec<bool>> {
         let (rows, cols) = (self.layout.rows, self.layout.cols);
         let cells = rows * cols;
+        if let Some(count) = self.layout.count_up_to(MAX_ENUMERATED)? {
+            return self.enumerate(count, counter);
+        }
         for _ in 0..MAX_DRAWS {
             let mut bits = BitSet::new(cells)?;
             self.layout.place(self.rng.next_u64(), &mut bits)?;
@@ -146,6 +154,43 @@ impl Generator<'_> {
                 self.work += (rows * cols / 64 + 1) as u64;
             }
         }
+    }
+
+    /// Tries every layout in a random order: the first one won is a uniform draw among the
+    /// boards that need no guess, and when none is won, none exists.
+    fn enumerate(&mut self, count: u64, counter: &mut Counter) -> Result<Vec<bool>> {
+        let cells = self.mine.len();
+        // `count` is at most MAX_ENUMERATED, so it fits.
+        let mut order = try_filled(count as usize, 0u64)?;
+        for (i, rank) in order.iter_mut().enumerate() {
+            *rank = i as u64;
+        }
+        for i in (1..order.len()).rev() {
+            let j = self.rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        for &rank in &order {
+            let mut bits = BitSet::new(cells)?;
+            self.layout.place_nth(rank, &mut bits)?;
+            for (i, m) in self.mine.iter_mut().enumerate() {
+                *m = bits.get(i);
+            }
+            if self.won_from_scratch(counter)? {
+                return Ok(std::mem::take(&mut self.mine));
+            }
+            if self.work > MAX_WORK {
+                return Err(self.gave_up());
+            }
+        }
+        let l = self.layout;
+        Err(Error::new(
+            ErrorKind::GenerationFailed,
+            format!(
+                "no board of {} mines on a {} x {} board can be won from this first click \
+                 without a guess: all {count} layouts were tried; try fewer mines",
+                l.mines, l.rows, l.cols
+            ),
+        ))
     }
 
     /// Plays the current layout from the first click; whether the player wins it.
@@ -318,11 +363,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(
-        miri,
-        ignore = "spends the whole work budget; safe core code, run natively"
-    )]
-    fn an_impossible_board_gives_up_within_the_budget() {
+    fn a_board_that_does_not_exist_is_refused_at_once() {
         // A 2 x 2 board with one mine and a safe first click: the '1' can never tell.
         let two = Layout {
             rows: 2,
@@ -332,5 +373,62 @@ mod tests {
         };
         let e = no_guess_layout(&two, 0, Logic::NumbersOnly).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::GenerationFailed);
+        assert!(e.to_string().contains("all 3 layouts were tried"), "{e}");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn small_boards_are_searched_exhaustively_and_won() {
+        // Few enough layouts to try them all: whatever the seed, a board that exists is found.
+        for seed in 0..20 {
+            for &(rows, cols, mines) in &[(3, 4, 2), (4, 4, 5), (2, 7, 3), (1, 9, 4)] {
+                let layout = Layout {
+                    rows,
+                    cols,
+                    mines,
+                    exclusion: Exclusion::Cell(0, 0),
+                };
+                assert!(layout.count_up_to(MAX_ENUMERATED).unwrap().is_some());
+                match no_guess_layout(&layout, seed, Logic::WithCount) {
+                    Ok(m) => {
+                        let left = unsolved_after(&board(&m), rows, cols, 0, 0, Logic::WithCount);
+                        assert_eq!(left.unwrap(), 0);
+                    }
+                    Err(e) => {
+                        // Then brute force agrees that no layout is won.
+                        assert_eq!(e.kind(), ErrorKind::GenerationFailed);
+                        let count = layout.count_up_to(MAX_ENUMERATED).unwrap().unwrap();
+                        for rank in 0..count {
+                            let mut bits = BitSet::new(rows * cols).unwrap();
+                            layout.place_nth(rank, &mut bits).unwrap();
+                            let m: Vec<bool> = (0..rows * cols).map(|i| bits.get(i)).collect();
+                            let left =
+                                unsolved_after(&board(&m), rows, cols, 0, 0, Logic::WithCount);
+                            assert_ne!(left.unwrap(), 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "spends the whole work budget; safe core code, run natively"
+    )]
+    fn an_impossible_large_board_gives_up_within_the_budget() {
+        // One safe cell besides the first click, which can never be told from the mines around
+        // it; more layouts (9,999) than are tried one by one.
+        let dense = Layout {
+            rows: 100,
+            cols: 100,
+            mines: 9998,
+            exclusion: Exclusion::Cell(0, 0),
+        };
+        assert!(dense.count_up_to(MAX_ENUMERATED).unwrap().is_none());
+        let e = no_guess_layout(&dense, 0, Logic::NumbersOnly).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::GenerationFailed);
+        assert!(e.to_string().contains("work limit"), "{e}");
     }
 }
