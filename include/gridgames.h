@@ -606,8 +606,10 @@ int32_t gg_mines_dimensions(const struct gg_mines *game,
  * keeps the first that the exact solvability check (`gg_mines_solvable`) wins from that click,
  * and only when many draws fail (dense boards) does it move a few mines, each by at most two
  * cells, where play gets stuck. Its work is bounded (on a 16 x 30 expert board it takes about a
- * millisecond; on any board at most about a second); if it gives up, that reveal returns
- * `GG_ERR_GENERATION_FAILED` and changes nothing (try another seed or fewer mines).
+ * millisecond; on any board at most about a second). Small boards, with at most 8,192 possible
+ * layouts, are searched exhaustively. If it gives up, that reveal returns
+ * `GG_ERR_GENERATION_FAILED` and changes nothing (try another seed or fewer mines); a later
+ * reveal at the same cell is refused again at once.
  *
  * On success `*out` receives a new handle, to be released with `gg_mines_free`. On error `*out`
  * is not written.

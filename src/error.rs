@@ -116,6 +116,29 @@ impl Error {
         }
     }
 
+    /// A copy made without an infallible allocation: when memory has run out, the copy's detail
+    /// says so instead.
+    pub(crate) fn try_clone(&self) -> Self {
+        let detail = match &self.detail {
+            Detail::Text(t) => {
+                let mut copy = String::new();
+                match copy.try_reserve_exact(t.len()) {
+                    Ok(()) => {
+                        copy.push_str(t);
+                        Detail::Text(copy)
+                    }
+                    Err(_) => Detail::Fixed("(the detail was lost: out of memory)"),
+                }
+            }
+            Detail::Fixed(t) => Detail::Fixed(t),
+            &Detail::Alloc { len, size, had } => Detail::Alloc { len, size, had },
+        };
+        Error {
+            kind: self.kind,
+            detail,
+        }
+    }
+
     /// The machine-readable kind.
     pub fn kind(&self) -> ErrorKind {
         self.kind

@@ -4,7 +4,7 @@ use super::generation::generate;
 use super::moves::{Move, MoveKind};
 use super::session::Game;
 use super::state::GameState;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::mines::board::alphabet::{EMPTY, EXPLODED, MINE};
 use crate::mines::click::leetcode_click::Click;
 
@@ -40,7 +40,17 @@ impl Game {
                             p.place(&config, first, &mut self.cells)?;
                             p.click = first;
                         }
-                        _ => generate(&config, first, &mut self.cells)?,
+                        _ => match &self.gave_up {
+                            Some((at, e)) if Some(*at) == first => return Err(e.try_clone()),
+                            _ => {
+                                if let Err(e) = generate(&config, first, &mut self.cells) {
+                                    if e.kind() == ErrorKind::GenerationFailed {
+                                        self.gave_up = Some(((row, col), e.try_clone()));
+                                    }
+                                    return Err(e);
+                                }
+                            }
+                        },
                     }
                     self.pending = None;
                     self.history.placed();

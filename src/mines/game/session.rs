@@ -56,6 +56,10 @@ pub struct Game {
     pub(crate) origin: Option<Config>,
     /// A layout to place at the first reveal instead of generating one (a loaded game's).
     pub(crate) preset: Option<Preset>,
+    /// The first click no-guess generation gave up at, and why: it is deterministic, so a second
+    /// reveal there is refused at once, with the same error, instead of spending the work budget
+    /// again.
+    pub(crate) gave_up: Option<((usize, usize), Error)>,
     pub(crate) history: History,
 }
 
@@ -100,6 +104,7 @@ impl Game {
             clicks: Clicks::default(),
             origin: Some(*config),
             preset,
+            gave_up: None,
             history,
         })
     }
@@ -144,6 +149,7 @@ impl Game {
             clicks: Clicks::default(),
             origin: None,
             preset: None,
+            gave_up: None,
             history,
         })
     }
@@ -325,6 +331,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_no_guess_board_that_gave_up_is_refused_again_at_once() {
+        // The '1' at (0, 0) can never tell where its one mine is.
+        let mut c = config(2, 2, 1, FirstClick::Safe);
+        c.no_guess = Some(Logic::NumbersOnly);
+        let mut g = Game::new(&c).unwrap();
+        let first = g.reveal(0, 0).unwrap_err();
+        assert_eq!(first.kind(), ErrorKind::GenerationFailed);
+        assert!(first.to_string().contains("layouts were tried"), "{first}");
+        assert_eq!(g.reveal(0, 0).unwrap_err(), first);
+        assert!(g.gave_up.is_some());
+        // Another first click is another board: the generator runs again.
+        let other = g.reveal(1, 1).unwrap_err();
+        assert!(other.to_string().contains("layouts were tried"), "{other}");
+        assert_eq!(g.view().unwrap(), b"EEEE");
+        assert_eq!(g.state(), GameState::Playing);
     }
 
     #[test]

@@ -143,7 +143,7 @@ impl Generator<'_> {
             }
             if moved {
                 let before = counter.work() + self.play.work();
-                let played = self.play.play(counter, self.logic);
+                let played = self.play.play(counter, self.logic, self.budget_left());
                 self.work += counter.work() + self.play.work() - before;
                 if let Err(e) = played {
                     if !too_entangled(&e) {
@@ -193,6 +193,12 @@ impl Generator<'_> {
         ))
     }
 
+    /// The work a play may still do: a play stops at the budget, so the generator never
+    /// overshoots it by more than one step.
+    fn budget_left(&self) -> u64 {
+        MAX_WORK.saturating_sub(self.work)
+    }
+
     /// Plays the current layout from the first click; whether the player wins it.
     fn won_from_scratch(&mut self, counter: &mut Counter) -> Result<bool> {
         let (rows, cols) = (self.layout.rows, self.layout.cols);
@@ -200,7 +206,7 @@ impl Generator<'_> {
         self.play.load_layout(&self.mine, rows, cols)?;
         let played_before = self.play.work();
         self.play.open(self.first)?;
-        let left = self.play.play(counter, self.logic);
+        let left = self.play.play(counter, self.logic, self.budget_left());
         self.work += counter.work() - before + self.play.work() - played_before;
         match left {
             Ok(left) => Ok(left == 0),

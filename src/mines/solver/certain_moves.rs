@@ -248,14 +248,25 @@ impl CertainPlay {
         Ok(opened)
     }
 
-    /// Plays certain moves until none is left; returns the safe cells still hidden.
-    pub(crate) fn play(&mut self, counter: &mut Counter, logic: Logic) -> Result<usize> {
+    /// Plays certain moves until none is left, or until the work of `counter` and this player
+    /// has grown by more than `budget` (then it stops early, as if stuck); returns the safe cells
+    /// still hidden.
+    pub(crate) fn play(
+        &mut self,
+        counter: &mut Counter,
+        logic: Logic,
+        budget: u64,
+    ) -> Result<usize> {
         let grid = DecodedGrid::of_play(&self.cells, self.rows, self.cols);
+        let start = counter.work() + self.work();
         self.rules.load(grid)?;
         loop {
             self.cascade()?;
             if self.hidden_safe == 0 {
                 return Ok(0);
+            }
+            if counter.work() + self.work() - start > budget {
+                return Ok(self.hidden_safe);
             }
             // The single-number rule is stuck: the pair rule next (a whole build of the
             // deduction core), then the exact count.

@@ -48,7 +48,7 @@ pub fn unsolved_after(
         ));
     }
     play.open(i)?;
-    with_counter(|counter| play.play(counter, logic))
+    with_counter(|counter| play.play(counter, logic, u64::MAX))
 }
 
 #[cfg(test)]

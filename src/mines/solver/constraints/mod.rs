@@ -554,9 +554,9 @@ impl Constraints {
     }
 
     /// Work done by every build so far, in words (see [`RowRules::work`]), counting each
-    /// recorded number as a word too.
+    /// recorded number as three words (what its pair rule and grouping cost, measured).
     pub(crate) fn work(&self) -> u64 {
-        self.rules.work() + self.recorded
+        self.rules.work() + 3 * self.recorded
     }
 
     /// Columns of the grid last built (to name cells in messages).
