@@ -85,12 +85,61 @@ impl fmt::Display for Detail {
     }
 }
 
+/// An error's detail sentence, made from a sentence fixed at compile time, a `String`, or
+/// `format_args!(...)`, which is put into words with a fallible allocation: when memory has run
+/// out, the detail says so, where `format!` would abort the process.
+pub struct Message(Detail);
+
+impl From<&'static str> for Message {
+    fn from(text: &'static str) -> Self {
+        Message(Detail::Fixed(text))
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Self {
+        Message(Detail::Text(text))
+    }
+}
+
+impl From<fmt::Arguments<'_>> for Message {
+    fn from(args: fmt::Arguments<'_>) -> Self {
+        if let Some(fixed) = args.as_str() {
+            return Message(Detail::Fixed(fixed));
+        }
+        /// A `String` that refuses to grow when memory has run out, instead of aborting.
+        struct Fallible(String);
+        impl fmt::Write for Fallible {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.try_reserve(s.len()).map_err(|_| fmt::Error)?;
+                #[allow(clippy::disallowed_methods)] // room reserved above
+                self.0.push_str(s);
+                Ok(())
+            }
+        }
+        let mut text = Fallible(String::new());
+        Message(match fmt::write(&mut text, args) {
+            Ok(()) => Detail::Text(text.0),
+            Err(_) => Detail::Fixed(LOST),
+        })
+    }
+}
+
+impl Message {
+    pub(crate) fn into_detail(self) -> Detail {
+        self.0
+    }
+}
+
+/// The detail of an error whose sentence could not be written for lack of memory.
+const LOST: &str = "(the detail was lost: out of memory)";
+
 impl Error {
-    /// Builds an error of `kind` with a detail sentence.
-    pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
+    /// Builds an error of `kind` with a detail sentence: a literal, or `format_args!(...)`.
+    pub fn new(kind: ErrorKind, detail: impl Into<Message>) -> Self {
         Error {
             kind,
-            detail: Detail::Text(detail.into()),
+            detail: detail.into().0,
         }
     }
 
@@ -124,10 +173,11 @@ impl Error {
                 let mut copy = String::new();
                 match copy.try_reserve_exact(t.len()) {
                     Ok(()) => {
+                        #[allow(clippy::disallowed_methods)] // room reserved above
                         copy.push_str(t);
                         Detail::Text(copy)
                     }
-                    Err(_) => Detail::Fixed("(the detail was lost: out of memory)"),
+                    Err(_) => Detail::Fixed(LOST),
                 }
             }
             Detail::Fixed(t) => Detail::Fixed(t),
@@ -149,6 +199,8 @@ impl Error {
         match &self.detail {
             Detail::Text(t) => std::borrow::Cow::Borrowed(t),
             Detail::Fixed(t) => std::borrow::Cow::Borrowed(t),
+            // The Rust API's convenience: the C API renders a detail without allocating.
+            #[allow(clippy::disallowed_methods)]
             d => std::borrow::Cow::Owned(d.to_string()),
         }
     }
@@ -178,7 +230,7 @@ pub fn checked_area(rows: usize, cols: usize, elem_size: usize) -> Result<usize>
     if rows == 0 || cols == 0 {
         return Err(Error::new(
             ErrorKind::ZeroSize,
-            format!("dimensions {rows} x {cols} are empty; both must be at least 1"),
+            format_args!("dimensions {rows} x {cols} are empty; both must be at least 1"),
         ));
     }
     let cells = rows.checked_mul(cols);
@@ -186,7 +238,7 @@ pub fn checked_area(rows: usize, cols: usize, elem_size: usize) -> Result<usize>
         Some(bytes) if bytes <= isize::MAX as usize => Ok(cells.unwrap_or(0)),
         _ => Err(Error::new(
             ErrorKind::SizeOverflow,
-            format!(
+            format_args!(
                 "dimensions {rows} x {cols} of {elem_size}-byte cells exceed the addressable size"
             ),
         )),
@@ -198,6 +250,7 @@ pub fn try_copy<T: Clone>(values: &[T]) -> Result<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(values.len())
         .map_err(|_| Error::alloc::<T>(values.len(), None))?;
+    #[allow(clippy::disallowed_methods)] // room reserved above
     v.extend_from_slice(values);
     Ok(v)
 }
@@ -207,6 +260,7 @@ pub fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
         .map_err(|_| Error::alloc::<T>(len, None))?;
+    #[allow(clippy::disallowed_methods)] // room reserved above
     v.resize(len, value);
     Ok(v)
 }
@@ -227,7 +281,42 @@ pub fn try_push<T>(v: &mut Vec<T>, x: T) -> Result<()> {
     if v.len() == v.capacity() {
         try_reserve(v, v.len().max(16))?;
     }
+    #[allow(clippy::disallowed_methods)] // room made above
     v.push(x);
+    Ok(())
+}
+
+/// Appends `values` to `v`, growing it fallibly: `OutOfMemory` instead of an abort.
+#[inline]
+pub fn try_extend<T: Clone>(v: &mut Vec<T>, values: &[T]) -> Result<()> {
+    try_reserve(v, values.len())?;
+    #[allow(clippy::disallowed_methods)] // the room is reserved above
+    v.extend_from_slice(values);
+    Ok(())
+}
+
+/// Appends the items of an exact-size iterator to `v`, growing it fallibly: `OutOfMemory`
+/// instead of an abort.
+#[inline]
+pub fn try_extend_exact<T, I>(v: &mut Vec<T>, items: I) -> Result<()>
+where
+    I: IntoIterator<Item = T>,
+    I::IntoIter: ExactSizeIterator,
+{
+    let items = items.into_iter();
+    try_reserve(v, items.len())?;
+    #[allow(clippy::disallowed_methods)] // room reserved above (the length is exact)
+    v.extend(items);
+    Ok(())
+}
+
+/// Resizes `v` to `len`, filling new places with `value`, growing it fallibly: `OutOfMemory`
+/// instead of an abort.
+#[inline]
+pub fn try_resize<T: Clone>(v: &mut Vec<T>, len: usize, value: T) -> Result<()> {
+    try_reserve(v, len.saturating_sub(v.len()))?;
+    #[allow(clippy::disallowed_methods)] // the room is reserved above
+    v.resize(len, value);
     Ok(())
 }
 
@@ -236,6 +325,7 @@ pub fn try_push<T>(v: &mut Vec<T>, x: T) -> Result<()> {
 pub fn try_refill<T: Clone>(v: &mut Vec<T>, len: usize, value: T) -> Result<()> {
     v.clear();
     try_reserve(v, len)?;
+    #[allow(clippy::disallowed_methods)] // room reserved above
     v.resize(len, value);
     Ok(())
 }

@@ -113,8 +113,8 @@ impl<V: Copy> RadixHeap<V> {
             }
             self.slots += bucket.grow(more)?;
         }
-        bucket.keys.push(key);
-        bucket.values.push(value);
+        crate::error::try_push(&mut bucket.keys, key)?;
+        crate::error::try_push(&mut bucket.values, value)?;
         self.nonempty |= 1 << b;
         self.len += 1;
         Ok(true)
@@ -216,8 +216,8 @@ impl<V: Copy> RadixHeap<V> {
         }
         for (&k, &v) in moving.keys.iter().zip(&moving.values) {
             let b = self.bucket(k);
-            self.buckets[b].keys.push(k);
-            self.buckets[b].values.push(v);
+            crate::error::try_push(&mut self.buckets[b].keys, k)?;
+            crate::error::try_push(&mut self.buckets[b].values, v)?;
         }
         self.nonempty |= targets as u128;
         self.nonempty &= !(1 << i);

@@ -42,7 +42,7 @@ pub(crate) fn crc32(bytes: &[u8]) -> u32 {
 }
 
 /// `BadRecord` with a sentence.
-pub(crate) fn bad(detail: impl Into<String>) -> Error {
+pub(crate) fn bad(detail: impl Into<crate::error::Message>) -> Error {
     Error::new(ErrorKind::BadRecord, detail)
 }
 
@@ -56,15 +56,15 @@ impl RecordWriter {
     pub(crate) fn new(magic: &[u8; 4], version: u16, expected: usize) -> Result<Self> {
         let mut buf = Vec::new();
         try_reserve(&mut buf, expected.saturating_add(HEADER + CHECKSUM))?;
-        buf.extend_from_slice(magic);
-        buf.extend_from_slice(&version.to_le_bytes());
+        crate::error::try_extend(&mut buf, magic)?;
+        crate::error::try_extend(&mut buf, &version.to_le_bytes())?;
         Ok(RecordWriter { buf })
     }
 
     /// Appends raw bytes.
     pub(crate) fn bytes(&mut self, b: &[u8]) -> Result<()> {
         try_reserve(&mut self.buf, b.len())?;
-        self.buf.extend_from_slice(b);
+        crate::error::try_extend(&mut self.buf, b)?;
         Ok(())
     }
 
@@ -115,16 +115,16 @@ impl<'a> RecordReader<'a> {
     /// the fields after them. `what` names the record in messages.
     pub(crate) fn open(record: &'a [u8], magic: &[u8; 4], newest: u16, what: &str) -> Result<Self> {
         if record.len() < HEADER + CHECKSUM {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "{} bytes is too short for a {what} record (at least {})",
                 record.len(),
                 HEADER + CHECKSUM
             )));
         }
         if &record[..4] != magic {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "the record does not start with the {what} magic {:?}",
-                String::from_utf8_lossy(magic)
+                std::str::from_utf8(magic).unwrap_or("?")
             )));
         }
         let version = u16::from_le_bytes([record[4], record[5]]);
@@ -132,13 +132,13 @@ impl<'a> RecordReader<'a> {
         let stored = u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]);
         let computed = crc32(data);
         if stored != computed {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "the checksum is 0x{stored:08X} but the record's bytes give 0x{computed:08X}: \
                  it is damaged or truncated"
             )));
         }
         if version == 0 || version > newest {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "the {what} record is version {version}; this library reads versions 1 to {newest}"
             )));
         }
@@ -156,7 +156,7 @@ impl<'a> RecordReader<'a> {
     /// The next `n` bytes.
     pub(crate) fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
         if n > self.left() {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "the record ends inside {what}: {n} bytes needed, {} left",
                 self.left()
             )));
@@ -185,29 +185,30 @@ impl<'a> RecordReader<'a> {
             let b = self.u8(what)?;
             let low = u64::from(b & 0x7F);
             if k == 9 && b > 1 {
-                return Err(bad(format!("{what} does not fit in 64 bits")));
+                return Err(bad(format_args!("{what} does not fit in 64 bits")));
             }
             x |= low << (7 * k);
             if b & 0x80 == 0 {
                 if k > 0 && b == 0 {
-                    return Err(bad(format!("{what} is not in its shortest form")));
+                    return Err(bad(format_args!("{what} is not in its shortest form")));
                 }
                 return Ok(x);
             }
         }
-        Err(bad(format!("{what} does not fit in 64 bits")))
+        Err(bad(format_args!("{what} does not fit in 64 bits")))
     }
 
     /// The next varint as a `usize`.
     pub(crate) fn size(&mut self, what: &str) -> Result<usize> {
         let x = self.varint(what)?;
-        usize::try_from(x).map_err(|_| bad(format!("{what} is {x}, more than this platform holds")))
+        usize::try_from(x)
+            .map_err(|_| bad(format_args!("{what} is {x}, more than this platform holds")))
     }
 
     /// Checks that every byte was read.
     pub(crate) fn finish(&self) -> Result<()> {
         if self.left() > 0 {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "{} bytes follow the last field of the record",
                 self.left()
             )));

@@ -756,6 +756,77 @@ fn status_functions() -> (i32, Seen) {
     (GG_OK, Seen::of(&[a as u64, b as u64, len as u64]))
 }
 
+/// A refused call and the message it leaves: the status, then the message's bytes.
+fn refusal(status: i32) -> (i32, Seen) {
+    let mut msg = [0u8; 256];
+    // SAFETY: msg holds 256 bytes.
+    let len = unsafe { gg_last_error_message(msg.as_mut_ptr().cast(), msg.len()) };
+    let mut seen = Seen::of(&msg);
+    seen.len = len.min(255);
+    (status, seen)
+}
+
+fn click_off_the_board() -> (i32, Seen) {
+    let mut board = *b"EEEEEEEMEEEEEEEEEEEE";
+    // SAFETY: board holds 20 bytes.
+    let s = unsafe { gg_mines_click(board.as_mut_ptr().cast(), 4, 5, 9, 7) };
+    assert_eq!(&board, b"EEEEEEEMEEEEEEEEEEEE");
+    refusal(s)
+}
+
+fn snakes_bad_cell() -> (i32, Seen) {
+    let mut board = [-1i32; 36];
+    board[7] = 40;
+    let mut rolls = 0;
+    // SAFETY: board holds 36 cells.
+    refusal(unsafe { gg_snakes_min_rolls(board.as_ptr(), 6, &mut rolls) })
+}
+
+fn view_bad_byte() -> (i32, Seen) {
+    let mut p = [0.0f64; 20];
+    let mut view = [0u8; 20];
+    view.copy_from_slice(VIEW);
+    view[3] = b'?';
+    // SAFETY: view holds 20 bytes; p holds 20 doubles.
+    refusal(unsafe { gg_mines_probabilities(view.as_ptr().cast(), 4, 5, 1, p.as_mut_ptr()) })
+}
+
+/// A refusal whose message is put into words (cells, values) must not abort either when memory
+/// runs out: it keeps its status, and its message says that the detail was lost.
+#[test]
+#[cfg_attr(miri, ignore = "many runs of each call")]
+fn refusals_keep_their_status_when_memory_runs_out() {
+    let lost = b"(the detail was lost: out of memory)";
+    for (name, run, status) in [
+        (
+            "gg_mines_click",
+            click_off_the_board as fn() -> (i32, Seen),
+            GG_ERR_OUT_OF_BOUNDS,
+        ),
+        ("gg_snakes_min_rolls", snakes_bad_cell, GG_ERR_INVALID_CELL),
+        ("gg_mines_probabilities", view_bad_byte, GG_ERR_INVALID_CELL),
+    ] {
+        let ((s, full), total, leaked) = armed(0, run);
+        assert_eq!(s, status, "{name}");
+        assert!(leaked <= 0, "{name}: leaks {leaked}");
+        assert!(
+            total > 0,
+            "{name}: its message allocates nothing, so this tests nothing"
+        );
+        assert_ne!(&full.bytes[..lost.len()], lost, "{name}");
+        for n in 1..=total {
+            let ((s, seen), _, leaked) = armed(n, run);
+            assert_eq!(s, status, "{name}: allocation {n} of {total} failing");
+            assert!(leaked <= 0, "{name}: allocation {n} failing leaks {leaked}");
+            assert!(
+                seen == full || seen.bytes[..seen.len] == lost[..],
+                "{name}: allocation {n} failing leaves the message {:?}",
+                String::from_utf8_lossy(&seen.bytes[..seen.len])
+            );
+        }
+    }
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "thousands of runs of each call")]
 fn every_allocation_can_fail() {

@@ -13,7 +13,7 @@
 
 use super::last_error;
 use super::status::*;
-use crate::error::{Detail, Error};
+use crate::error::{Detail, Error, Message};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A failure on its way to C: the status to return and the sentence for `gg_last_error_message`.
@@ -24,22 +24,22 @@ pub(crate) struct FfiError {
 }
 
 impl FfiError {
-    pub(crate) fn new(status: i32, message: impl Into<String>) -> Self {
+    pub(crate) fn new(status: i32, message: impl Into<Message>) -> Self {
         FfiError {
             status,
-            message: Detail::Text(message.into()),
+            message: message.into().into_detail(),
         }
     }
 
     pub(crate) fn null(name: &str) -> Self {
-        Self::new(GG_ERR_NULL_POINTER, format!("{name} is NULL"))
+        Self::new(GG_ERR_NULL_POINTER, format_args!("{name} is NULL"))
     }
 
     #[allow(dead_code)] // used by entry points with output buffers
     pub(crate) fn buffer_too_small(name: &str, cap: usize, needed: usize) -> Self {
         Self::new(
             GG_ERR_BUFFER_TOO_SMALL,
-            format!("{name} holds {cap} elements; {needed} are needed"),
+            format_args!("{name} holds {cap} elements; {needed} are needed"),
         )
     }
 }
@@ -63,6 +63,7 @@ pub(crate) fn try_box<T>(value: T) -> FfiResult<*mut T> {
     if v.try_reserve_exact(1).is_err() {
         return Err(Error::alloc::<T>(1, None).into());
     }
+    #[allow(clippy::disallowed_methods)] // room reserved above
     v.push(value);
     Ok(Box::into_raw(v.into_boxed_slice()).cast::<T>())
 }
@@ -83,12 +84,13 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult<()>) -> i32 {
         Err(payload) => {
             let what = payload
                 .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            last_error::set(Detail::Text(format!(
-                "internal error (a bug in gridgames): {what}"
-            )));
+                .copied()
+                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("unknown panic");
+            last_error::set(
+                Message::from(format_args!("internal error (a bug in gridgames): {what}"))
+                    .into_detail(),
+            );
             GG_ERR_INTERNAL
         }
     }
@@ -184,7 +186,7 @@ fn check_pointer<T>(ptr: *const T, len: usize, name: &str) -> FfiResult<()> {
     if !ptr.is_aligned() {
         return Err(FfiError::new(
             GG_ERR_INVALID_ARGUMENT,
-            format!(
+            format_args!(
                 "{name} ({ptr:p}) is not aligned to {} bytes",
                 std::mem::align_of::<T>()
             ),
@@ -196,7 +198,7 @@ fn check_pointer<T>(ptr: *const T, len: usize, name: &str) -> FfiResult<()> {
     {
         return Err(FfiError::new(
             GG_ERR_SIZE_OVERFLOW,
-            format!("{name} of {len} elements exceeds the addressable size"),
+            format_args!("{name} of {len} elements exceeds the addressable size"),
         ));
     }
     Ok(())

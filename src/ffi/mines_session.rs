@@ -77,7 +77,7 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
         other => {
             return Err(FfiError::new(
                 GG_ERR_INVALID_ARGUMENT,
-                format!(
+                format_args!(
                     "first_click is {other}; allowed: GG_FIRST_CLICK_ANY (0), \
                      GG_FIRST_CLICK_SAFE (1), GG_FIRST_CLICK_OPENING (2)"
                 ),
@@ -91,7 +91,7 @@ fn core_config(cfg: &gg_mines_config) -> FfiResult<mines::Config> {
         other => {
             return Err(FfiError::new(
                 GG_ERR_INVALID_ARGUMENT,
-                format!(
+                format_args!(
                     "no_guess is {other}; allowed: GG_NO_GUESS_OFF (0), GG_NO_GUESS_WITH_COUNT \
                      (1), GG_NO_GUESS_NUMBERS_ONLY (2)"
                 ),

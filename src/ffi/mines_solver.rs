@@ -152,7 +152,7 @@ pub unsafe extern "C" fn gg_mines_solvable(
             other => {
                 return Err(FfiError::new(
                     GG_ERR_INVALID_ARGUMENT,
-                    format!(
+                    format_args!(
                         "logic is {other}; allowed: GG_SOLVE_NUMBERS_ONLY (0), \
                          GG_SOLVE_WITH_COUNT (1)"
                     ),

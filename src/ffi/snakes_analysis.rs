@@ -62,7 +62,7 @@ pub(super) fn rules_of(rules: &gg_snakes_rules) -> FfiResult<Rules> {
         other => {
             return Err(FfiError::new(
                 GG_ERR_INVALID_ARGUMENT,
-                format!(
+                format_args!(
                     "rules.overshoot is {other}; it must be GG_OVERSHOOT_STAY (0), \
                      GG_OVERSHOOT_BOUNCE (1) or GG_OVERSHOOT_FINISH (2)"
                 ),

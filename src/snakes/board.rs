@@ -96,7 +96,7 @@ pub fn check_dimensions(rows: usize, cols: usize) -> Result<usize> {
     if squares > MAX_SQUARES {
         return Err(Error::new(
             ErrorKind::SizeOverflow,
-            format!(
+            format_args!(
                 "a {rows} x {cols} board has {squares} squares; destinations are int32_t, so at most {MAX_SQUARES}"
             ),
         ));
@@ -126,7 +126,7 @@ pub(crate) fn check_grid(
     if cells.len() != squares {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!(
+            format_args!(
                 "a {rows} x {cols} board needs {squares} cells, got {}",
                 cells.len()
             ),
@@ -135,7 +135,7 @@ pub(crate) fn check_grid(
     if let Some(i) = first_invalid(cells, squares) {
         return Err(Error::new(
             ErrorKind::InvalidCell,
-            format!(
+            format_args!(
                 "cell ({}, {}) holds {}; a destination must be -1 or 1..{squares}",
                 i / cols,
                 i % cols,
@@ -160,19 +160,25 @@ fn check_ends(cells: &[i32], numbering: Numbering, rule: EndRule) -> Result<()> 
         let v = cells[i];
         let allowed = v == -1 || (rule == EndRule::Track && v as usize == squares);
         if !allowed {
-            let rule = match rule {
-                EndRule::LeetCode => format!("squares 1 and {squares} hold no jump"),
-                EndRule::Track => "the last square holds no jump".to_string(),
-            };
             let cols = numbering.cols();
-            return Err(Error::new(
-                ErrorKind::InvalidCell,
-                format!(
-                    "cell ({}, {}) is square {s} and holds {v}; {rule}",
-                    i / cols,
-                    i % cols
+            let (row, col) = (i / cols, i % cols);
+            let kind = ErrorKind::InvalidCell;
+            return Err(match rule {
+                EndRule::LeetCode => Error::new(
+                    kind,
+                    format_args!(
+                        "cell ({row}, {col}) is square {s} and holds {v}; squares 1 and \
+                         {squares} hold no jump"
+                    ),
                 ),
-            ));
+                EndRule::Track => Error::new(
+                    kind,
+                    format_args!(
+                        "cell ({row}, {col}) is square {s} and holds {v}; the last square holds \
+                         no jump"
+                    ),
+                ),
+            });
         }
     }
     Ok(())

@@ -34,7 +34,7 @@ impl<'a> Track<'a> {
         if let Some(i) = first_invalid(jumps, squares) {
             return Err(Error::new(
                 ErrorKind::InvalidCell,
-                format!(
+                format_args!(
                     "square {} holds {}; a destination must be -1 or 1..{squares}",
                     i + 1,
                     jumps[i]
@@ -45,7 +45,7 @@ impl<'a> Track<'a> {
         if last != -1 && last as usize != squares {
             return Err(Error::new(
                 ErrorKind::InvalidCell,
-                format!("square {squares} holds {last}; the last square holds no jump"),
+                format_args!("square {squares} holds {last}; the last square holds no jump"),
             ));
         }
         Ok(Track { jumps })
@@ -90,7 +90,7 @@ pub fn check_squares(squares: usize) -> Result<usize> {
     if squares > super::board::MAX_SQUARES {
         return Err(Error::new(
             ErrorKind::SizeOverflow,
-            format!(
+            format_args!(
                 "squares is {squares}; destinations are int32_t, so at most {}",
                 super::board::MAX_SQUARES
             ),

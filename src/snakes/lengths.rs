@@ -68,7 +68,7 @@ impl<'a> TurnChain<'a> {
             let d = game.dest(t);
             if d != t || !can.get(t) {
                 let to = if can.get(d) { d as u32 } else { TRAPPED };
-                special.push((t as u32, to));
+                crate::error::try_push(&mut special, (t as u32, to))?;
             }
         }
         let mut cur = try_filled(n, 0.0f64)?;
@@ -202,6 +202,8 @@ impl<'a> TurnChain<'a> {
         {
             let m = std::mem::take(&mut next[t as usize]);
             if to != TRAPPED && m != 0.0 {
+                #[allow(clippy::disallowed_methods)]
+                // room for every special square, made in new()
                 moved.push((to, m));
             }
         }
@@ -351,7 +353,7 @@ fn check_length(game: &Game, max_turns: u64, max_work: u64) -> Result<()> {
     if turns > max_turns as f64 || turns * TURN_COST as f64 > max_work as f64 {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!(
+            format_args!(
                 "games on this board last too long to sum: a game lasts {mean:.3e} turns on \
                  average, so about {turns:.1e} turns would be needed, beyond the limit of \
                  {max_turns}"
@@ -379,7 +381,7 @@ fn check_distribution_work(game: Game, rounds: usize, max_work: u64) -> Result<(
         if work > max_work {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!(
+                format_args!(
                     "the distribution over {rounds} rounds takes too long on this board: more \
                      than {max_work} position updates"
                 ),
@@ -523,7 +525,7 @@ fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -
         if chain.turns() >= max_turns || work >= max_work {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!(
+                format_args!(
                     "games on this board last too long to sum: after {} turns, {:e} of one player's games can still finish",
                     chain.turns(),
                     chain.live()

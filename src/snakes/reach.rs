@@ -50,7 +50,7 @@ pub(crate) fn reachable(game: &Game) -> Result<BitSet> {
     let mut queue: Vec<u32> = Vec::new();
     queue.try_reserve_exact(n + 1).map_err(|_| oom(n + 1))?;
     stood.insert(start);
-    queue.push(start as u32);
+    crate::error::try_push(&mut queue, start as u32)?;
     let mut head = 0;
     while head < queue.len() {
         let p = queue[head] as usize;
@@ -62,7 +62,7 @@ pub(crate) fn reachable(game: &Game) -> Result<BitSet> {
                 landed.take(t);
                 let q = game.dest(t);
                 if stood.insert(q) && q < n {
-                    queue.push(q as u32);
+                    crate::error::try_push(&mut queue, q as u32)?;
                 }
                 t = landed.find(t + 1);
             }
@@ -100,7 +100,7 @@ pub(crate) fn can_finish(game: &Game) -> Result<BitSet> {
     let mut marked = Untaken::new(n)?; // positions 0..N-1
     let mut good: Vec<u32> = Vec::new(); // landing squares that lead to a finishing position
     good.try_reserve_exact(n).map_err(|_| oom(n))?;
-    good.extend_from_slice(&into[first[n] as usize..first[n + 1] as usize]);
+    crate::error::try_extend(&mut good, &into[first[n] as usize..first[n + 1] as usize])?;
     while let Some(t) = good.pop() {
         let t = t as usize;
         for (lo, hi) in game.landing_sources(t) {
@@ -111,7 +111,10 @@ pub(crate) fn can_finish(game: &Game) -> Result<BitSet> {
             while p <= hi {
                 marked.take(p);
                 can.insert(p);
-                good.extend_from_slice(&into[first[p] as usize..first[p + 1] as usize]);
+                crate::error::try_extend(
+                    &mut good,
+                    &into[first[p] as usize..first[p + 1] as usize],
+                )?;
                 p = marked.find(p + 1);
             }
         }

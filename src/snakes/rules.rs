@@ -128,19 +128,19 @@ impl<'a> Game<'a> {
         if from > n {
             return Err(Error::new(
                 ErrorKind::OutOfBounds,
-                format!("from is {from}; a position is 0 (off the board) to {n}"),
+                format_args!("from is {from}; a position is 0 (off the board) to {n}"),
             ));
         }
         if from == n {
             return Err(Error::new(
                 ErrorKind::GameOver,
-                format!("from is {n}, the last square: the game is over"),
+                format_args!("from is {n}, the last square: the game is over"),
             ));
         }
         if face == 0 || face > self.rules.faces {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!("face is {face}; the die has faces 1..{}", self.rules.faces),
+                format_args!("face is {face}; the die has faces 1..{}", self.rules.faces),
             ));
         }
         Ok(self.next(from, face as usize))
@@ -247,7 +247,7 @@ fn check_rules(rules: &Rules, squares: usize) -> Result<()> {
     if rules.start >= squares {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!(
+            format_args!(
                 "rules.start is {}; it must be 0 (off the board) or a square 1..{} below the last square {squares}",
                 rules.start,
                 squares - 1
@@ -257,7 +257,7 @@ fn check_rules(rules: &Rules, squares: usize) -> Result<()> {
     if rules.overshoot == Overshoot::Bounce && rules.faces as usize > squares {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!(
+            format_args!(
                 "rules.faces is {} with the bounce rule on a {squares}-square board; bouncing needs faces <= {squares}",
                 rules.faces
             ),

@@ -22,12 +22,19 @@ const LEETCODE_VALID: [bool; 256] = {
 };
 
 /// Renders a byte for error messages: printable ASCII as `'c'`, anything else as hex.
-pub fn describe_byte(b: u8) -> String {
-    if b.is_ascii_graphic() {
-        format!("'{}' (0x{b:02X})", b as char)
-    } else {
-        format!("0x{b:02X}")
+pub fn describe_byte(b: u8) -> impl std::fmt::Display {
+    struct Byte(u8);
+    impl std::fmt::Display for Byte {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            let b = self.0;
+            if b.is_ascii_graphic() {
+                write!(f, "'{}' (0x{b:02X})", b as char)
+            } else {
+                write!(f, "0x{b:02X}")
+            }
+        }
     }
+    Byte(b)
 }
 
 /// A borrowed `rows x cols` LeetCode board (row-major, no terminators) whose every byte is in the
@@ -87,7 +94,7 @@ pub fn check_shape(len: usize, rows: usize, cols: usize) -> Result<usize> {
     if len != cells {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!("a {rows} x {cols} board needs {cells} cells, got {len}"),
+            format_args!("a {rows} x {cols} board needs {cells} cells, got {len}"),
         ));
     }
     Ok(cells)
@@ -100,7 +107,7 @@ pub(crate) fn check_leetcode(cells: &[u8], rows: usize, cols: usize) -> Result<(
     if let Some(i) = first_not_leetcode(cells) {
         return Err(Error::new(
             ErrorKind::InvalidCell,
-            format!(
+            format_args!(
                 "cell ({}, {}) holds {}; allowed: M E B X 1-8",
                 i / cols,
                 i % cols,
@@ -116,7 +123,7 @@ pub fn check_coordinate(row: usize, col: usize, rows: usize, cols: usize) -> Res
     if row >= rows || col >= cols {
         return Err(Error::new(
             ErrorKind::OutOfBounds,
-            format!("cell ({row}, {col}) is outside the {rows} x {cols} board"),
+            format_args!("cell ({row}, {col}) is outside the {rows} x {cols} board"),
         ));
     }
     Ok(())
@@ -176,7 +183,7 @@ pub(crate) fn check_revealed_counts(cells: &[u8], rows: usize, cols: usize) -> R
         if mines != shown {
             return Err(Error::new(
                 ErrorKind::Inconsistent,
-                format!(
+                format_args!(
                     "cell ({r}, {c}) shows {} but {mines} of its neighbours are mines ('M' or 'X')",
                     describe_byte(b)
                 ),

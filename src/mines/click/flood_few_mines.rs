@@ -95,7 +95,7 @@ impl MineList {
         let hidden = hidden_counts(&self.keys, rows, cols, &mut self.budget)?;
         let mut counts = Vec::new();
         counts.try_reserve_exact(cols + 2).ok()?;
-        counts.resize(cols + 2, 0u8);
+        crate::error::try_resize(&mut counts, cols + 2, 0u8).ok()?;
         write(cells, cols, &self.keys, &hidden, self.byte, &mut counts);
         Some(cells.len() - self.keys.len() - hidden.len())
     }
@@ -159,7 +159,7 @@ fn mine_list(
             row_start += cols;
             row += 1;
         }
-        list.push(key(row, i - row_start));
+        crate::error::try_push(&mut list, key(row, i - row_start)).ok()?;
         Some(())
     };
     let blocks = cells.chunks_exact(64);
@@ -208,10 +208,10 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
     budget.take(m * 5)?;
     let mut parent: Vec<u32> = Vec::new();
     parent.try_reserve_exact(m).ok()?;
-    parent.extend(0..m as u32);
+    crate::error::try_extend_exact(&mut parent, 0..m as u32).ok()?;
     let mut joined: Vec<bool> = Vec::new();
     joined.try_reserve_exact(m).ok()?;
-    joined.resize(m, false);
+    crate::error::try_resize(&mut joined, m, false).ok()?;
     // Two blocks touch when their mines are at most 3 apart both ways. Each mine looks back at
     // the last mine of the 7 columns around it: an older one in the same column within reach
     // is joined to that last one already.
@@ -219,7 +219,7 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
     let mut last_mine: Vec<u32> = Vec::new();
     for v in [&mut last_row, &mut last_mine] {
         v.try_reserve_exact(cols).ok()?;
-        v.resize(cols, 0);
+        crate::error::try_resize(v, cols, 0).ok()?;
     }
     for i in 0..m {
         let (r, c) = (row_of(mines[i]), col_of(mines[i]));
@@ -247,7 +247,11 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
                 budget.take(groups.capacity().max(64) * 8)?;
                 groups.try_reserve_exact(groups.capacity().max(64)).ok()?;
             }
-            groups.push((u64::from(find(&mut parent, i as u32)) << 32) | i as u64);
+            crate::error::try_push(
+                &mut groups,
+                (u64::from(find(&mut parent, i as u32)) << 32) | i as u64,
+            )
+            .ok()?;
         }
     }
     groups.sort_unstable();
@@ -255,7 +259,11 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
     let mut members = Vec::new();
     for group in groups.chunk_by(|a, b| a >> 32 == b >> 32) {
         members.clear();
-        members.extend(group.iter().map(|&g| mines[(g & 0xffff_ffff) as usize]));
+        crate::error::try_extend_exact(
+            &mut members,
+            group.iter().map(|&g| mines[(g & 0xffff_ffff) as usize]),
+        )
+        .ok()?;
         check_cluster(&members, rows, cols, &mut hidden, budget)?;
     }
     hidden.sort_unstable();
@@ -346,7 +354,8 @@ fn check_cluster(
                 budget.take(more * 8)?;
                 hidden.try_reserve_exact(more).ok()?;
             }
-            hidden.push(key(r0 + i - 1, c0 + shut.trailing_zeros() as usize));
+            crate::error::try_push(hidden, key(r0 + i - 1, c0 + shut.trailing_zeros() as usize))
+                .ok()?;
             shut &= shut - 1;
         }
     }

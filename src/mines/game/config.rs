@@ -83,7 +83,7 @@ impl Config {
         if self.mines > most {
             return Err(Error::new(
                 ErrorKind::TooManyMines,
-                format!(
+                format_args!(
                     "{} mines do not fit on a {} x {} board{}; at most {most} are allowed",
                     self.mines,
                     self.rows,

@@ -79,7 +79,7 @@ impl Preset {
         let bit = |i: usize| self.mines[i / 64] >> (i % 64) & 1 == 1;
         let count: usize = self.mines.iter().map(|w| w.count_ones() as usize).sum();
         if count != config.mines {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "the recorded layout has {count} mines; the configuration says {}",
                 config.mines
             )));

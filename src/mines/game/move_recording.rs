@@ -34,8 +34,8 @@ impl Game {
         let step = self.history.current.take().expect("set above");
         match result {
             Ok(x) => {
-                self.history.steps.push(step);
-                self.history.moves.push(mv);
+                crate::error::try_push(&mut self.history.steps, step)?;
+                crate::error::try_push(&mut self.history.moves, mv)?;
                 Ok(x)
             }
             Err(e) => {

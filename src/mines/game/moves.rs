@@ -194,14 +194,14 @@ impl History {
                     open = base + s as usize;
                     starts &= starts - 1;
                 } else {
-                    self.runs.push((open, base + e as usize - open));
+                    crate::error::try_push(&mut self.runs, (open, base + e as usize - open))?;
                     ends &= ends - 1;
                 }
             }
             carry = new >> 63;
         }
         if carry == 1 {
-            self.runs.push((open, range.end - open));
+            crate::error::try_push(&mut self.runs, (open, range.end - open))?;
         }
         Ok(())
     }

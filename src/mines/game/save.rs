@@ -132,7 +132,7 @@ impl Game {
         let cells = rows
             .checked_mul(cols)
             .filter(|&n| n > 0 && n <= isize::MAX as usize)
-            .ok_or_else(|| bad(format!("a {rows} x {cols} board is not a legal size")))?;
+            .ok_or_else(|| bad(format_args!("a {rows} x {cols} board is not a legal size")))?;
         let bitmap = cells.div_ceil(8);
         let mut game = match origin {
             GENERATED => {
@@ -142,18 +142,18 @@ impl Game {
                     0 => FirstClick::Any,
                     1 => FirstClick::Safe,
                     2 => FirstClick::Opening,
-                    x => return Err(bad(format!("first-click rule {x} is not 0, 1 or 2"))),
+                    x => return Err(bad(format_args!("first-click rule {x} is not 0, 1 or 2"))),
                 };
                 let no_guess = match r.u8("the no-guess setting")? {
                     0 => None,
                     1 => Some(Logic::WithCount),
                     2 => Some(Logic::NumbersOnly),
-                    x => return Err(bad(format!("no-guess setting {x} is not 0, 1 or 2"))),
+                    x => return Err(bad(format_args!("no-guess setting {x} is not 0, 1 or 2"))),
                 };
                 let placed = match r.u8("the placed flag")? {
                     0 => false,
                     1 => true,
-                    x => return Err(bad(format!("the placed flag is {x}, not 0 or 1"))),
+                    x => return Err(bad(format_args!("the placed flag is {x}, not 0 or 1"))),
                 };
                 // Checked before the board is allocated: the layout holds a bit for every cell.
                 let layout = r.bytes(bitmap, "the mine layout")?;
@@ -166,7 +166,7 @@ impl Game {
                     no_guess,
                 };
                 config.check().map_err(|e| {
-                    bad(format!(
+                    bad(format_args!(
                         "the configuration is not a legal game: {}",
                         e.detail()
                     ))
@@ -211,7 +211,7 @@ impl Game {
                 (game, None)
             }
             x => {
-                return Err(bad(format!(
+                return Err(bad(format_args!(
                     "origin {x} is neither 0 (generated) nor 1 (given)"
                 )))
             }
@@ -219,7 +219,7 @@ impl Game {
         let (ref mut g, placed) = game;
         let count = r.size("the move count")?;
         if count > r.left() / 3 {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "{count} moves cannot fit in the {} bytes left",
                 r.left()
             )));
@@ -229,7 +229,7 @@ impl Game {
                 0 => MoveKind::Reveal,
                 1 => MoveKind::Flag,
                 2 => MoveKind::Chord,
-                x => return Err(bad(format!("move {k} has kind {x}, not 0, 1 or 2"))),
+                x => return Err(bad(format_args!("move {k} has kind {x}, not 0, 1 or 2"))),
             };
             let row = r.size("a move's row")?;
             let col = r.size("a move's column")?;
@@ -242,7 +242,7 @@ impl Game {
                 if e.kind() == ErrorKind::OutOfMemory {
                     return e;
                 }
-                bad(format!(
+                bad(format_args!(
                     "move {k} ({kind:?} at ({row}, {col})) is not legal: {}",
                     e.detail()
                 ))
@@ -267,7 +267,7 @@ fn as_bad(e: crate::error::Error) -> crate::error::Error {
     if e.kind() == ErrorKind::OutOfMemory {
         e
     } else {
-        bad(format!(
+        bad(format_args!(
             "the record's board is not a legal game: {}",
             e.detail()
         ))

@@ -120,7 +120,7 @@ impl Game {
         cells
             .try_reserve_exact(len)
             .map_err(|_| Error::alloc::<u8>(len, None))?;
-        cells.extend_from_slice(board);
+        crate::error::try_extend(&mut cells, board)?;
         Board::new(&mut cells, rows, cols)?;
         check_revealed_counts(&cells, rows, cols)?;
         let (mut mines, mut hidden_safe, mut exploded) = (0, 0, false);
@@ -200,7 +200,7 @@ impl Game {
         if let Some(how) = over {
             return Err(Error::new(
                 ErrorKind::GameOver,
-                format!("the move at ({row}, {col}) is refused: the game is already {how}"),
+                format_args!("the move at ({row}, {col}) is refused: the game is already {how}"),
             ));
         }
         check_coordinate(row, col, self.rows, self.cols)?;

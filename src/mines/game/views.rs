@@ -39,6 +39,6 @@ fn collect(bytes: impl ExactSizeIterator<Item = u8>) -> Result<Vec<u8>> {
     let mut v = Vec::new();
     v.try_reserve_exact(bytes.len())
         .map_err(|_| Error::alloc::<u8>(bytes.len(), None))?;
-    v.extend(bytes);
+    crate::error::try_extend_exact(&mut v, bytes)?;
     Ok(v)
 }

@@ -135,7 +135,7 @@ impl Layout {
         if self.mines > allowed {
             return Err(Error::new(
                 ErrorKind::TooManyMines,
-                format!(
+                format_args!(
                     "{} mines do not fit on a {} x {} board{clear}; at most {allowed} are allowed",
                     self.mines, self.rows, self.cols
                 ),
@@ -183,7 +183,7 @@ impl Layout {
         if rank >= binomial_capped(n, k, rank) {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!("layout {rank} does not exist: there are fewer"),
+                format_args!("layout {rank} does not exist: there are fewer"),
             ));
         }
         // Unrank the smaller set, so every binomial below stays under the count.

@@ -185,7 +185,7 @@ impl Generator<'_> {
         let l = self.layout;
         Err(Error::new(
             ErrorKind::GenerationFailed,
-            format!(
+            format_args!(
                 "no board of {} mines on a {} x {} board can be won from this first click \
                  without a guess: all {count} layouts were tried; try fewer mines",
                 l.mines, l.rows, l.cols
@@ -293,7 +293,7 @@ impl Generator<'_> {
         let l = self.layout;
         Error::new(
             ErrorKind::GenerationFailed,
-            format!(
+            format_args!(
                 "no board of {} mines on a {} x {} board that needs no guess was found within \
                  the work limit ({MAX_WORK} steps); try another seed or fewer mines",
                 l.mines, l.rows, l.cols

@@ -74,11 +74,11 @@ impl CertainPlay {
         crate::error::try_reserve(&mut self.cells, board.len())?;
         self.transposed = rows > cols;
         if self.transposed {
-            self.cells.resize(board.len(), 0);
+            crate::error::try_resize(&mut self.cells, board.len(), 0)?;
             transpose(board, rows, cols, &mut self.cells);
             (self.rows, self.cols) = (cols, rows);
         } else {
-            self.cells.extend_from_slice(board);
+            crate::error::try_extend(&mut self.cells, board)?;
             (self.rows, self.cols) = (rows, cols);
         }
         self.unproven = self.cells.iter().filter(|&&b| b == MINE).count();
@@ -89,9 +89,10 @@ impl CertainPlay {
     /// Loads a layout (`true` = mine) with nothing revealed.
     pub(crate) fn load_layout(&mut self, mine: &[bool], rows: usize, cols: usize) -> Result<()> {
         self.cells.clear();
-        crate::error::try_reserve(&mut self.cells, mine.len())?;
-        self.cells
-            .extend(mine.iter().map(|&m| if m { MINE } else { EMPTY }));
+        crate::error::try_extend_exact(
+            &mut self.cells,
+            mine.iter().map(|&m| if m { MINE } else { EMPTY }),
+        )?;
         self.rows = rows;
         self.cols = cols;
         self.transposed = false;
@@ -274,10 +275,10 @@ impl CertainPlay {
             let cons = counter.constraints();
             self.todo.clear();
             crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
-            self.todo.extend_from_slice(cons.safe());
+            crate::error::try_extend(&mut self.todo, cons.safe())?;
             self.proven_now.clear();
             crate::error::try_reserve(&mut self.proven_now, cons.mines().len())?;
-            self.proven_now.extend_from_slice(cons.mines());
+            crate::error::try_extend(&mut self.proven_now, cons.mines())?;
             for k in 0..self.proven_now.len() {
                 self.prove(self.proven_now[k])?;
             }
@@ -341,9 +342,8 @@ impl CertainPlay {
             } else {
                 return;
             };
-            match crate::error::try_reserve(list, group.len()) {
-                Ok(()) => list.extend_from_slice(group),
-                Err(e) => failed = Err(e),
+            if let Err(e) = crate::error::try_extend(list, group) {
+                failed = Err(e);
             }
         };
         let mut floating = None;
@@ -364,9 +364,9 @@ impl CertainPlay {
         failed?;
         let cons = counter.constraints();
         crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
-        self.todo.extend_from_slice(cons.safe());
+        crate::error::try_extend(&mut self.todo, cons.safe())?;
         crate::error::try_reserve(&mut self.proven_now, cons.mines().len())?;
-        self.proven_now.extend_from_slice(cons.mines());
+        crate::error::try_extend(&mut self.proven_now, cons.mines())?;
         for k in 0..self.proven_now.len() {
             self.prove(self.proven_now[k])?;
         }

@@ -64,7 +64,7 @@ impl CountCache {
         self.cells.clear();
         for &g in cons.component_groups(comp) {
             try_reserve(&mut self.cells, 8)?;
-            self.cells.extend_from_slice(cons.group_cells(g));
+            crate::error::try_extend(&mut self.cells, cons.group_cells(g))?;
         }
         // Each number appears once per group around it; keep the first appearance.
         for &g in cons.component_groups(comp) {
@@ -104,10 +104,10 @@ impl CountCache {
         let e = &mut self.entries[self.live];
         e.signature.clear();
         try_reserve(&mut e.signature, 2 + self.cons.len() + self.cells.len())?;
-        e.signature.push(cols as u32);
-        e.signature.push(self.cons.len() as u32);
-        e.signature.extend_from_slice(&self.cons);
-        e.signature.extend_from_slice(&self.cells);
+        crate::error::try_push(&mut e.signature, cols as u32)?;
+        crate::error::try_push(&mut e.signature, self.cons.len() as u32)?;
+        crate::error::try_extend(&mut e.signature, &self.cons)?;
+        crate::error::try_extend(&mut e.signature, &self.cells)?;
         Ok(Lookup::Miss(self.live as u32, hash))
     }
 

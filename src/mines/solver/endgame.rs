@@ -40,7 +40,7 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
         if cells.len() == 64 {
             return None;
         }
-        cells.push(i);
+        crate::error::try_push(&mut cells, i).ok()?;
     }
     if cells.len() < 2 {
         return None;
@@ -48,16 +48,19 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
     let index_of = |cell: usize| cells.binary_search(&cell).ok();
     // Each searched cell's searched neighbours: which layouts' mines it would count.
     let mut nb: Vec<u64> = Vec::new();
-    nb.try_reserve(cells.len()).ok()?;
-    nb.extend(cells.iter().map(|&cell| {
-        let mut m = 0u64;
-        view.for_each_neighbour(cell, |j| {
-            if let Some(k) = index_of(j) {
-                m |= 1 << k;
-            }
-        });
-        m
-    }));
+    crate::error::try_extend_exact(
+        &mut nb,
+        cells.iter().map(|&cell| {
+            let mut m = 0u64;
+            view.for_each_neighbour(cell, |j| {
+                if let Some(k) = index_of(j) {
+                    m |= 1 << k;
+                }
+            });
+            m
+        }),
+    )
+    .ok()?;
     // The core's numbers that still constrain something, over the searched cells; cells that
     // are certainly mines lower the need.
     let cons = counter.constraints();
@@ -81,8 +84,7 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
             }
         }
         if mask != 0 {
-            rules.try_reserve(1).ok()?;
-            rules.push((mask, need));
+            crate::error::try_push(&mut rules, (mask, need)).ok()?;
         }
     }
     // Floating cells certain to be mines hold some of the mines left too.
@@ -153,10 +155,10 @@ impl Enumeration<'_> {
             return true;
         }
         if k == self.n {
-            if self.out.len() == MAX_LAYOUTS || self.out.try_reserve(1).is_err() {
+            if self.out.len() == MAX_LAYOUTS || crate::error::try_push(&mut self.out, mask).is_err()
+            {
                 return false;
             }
-            self.out.push(mask);
             return true;
         }
         self.go(k + 1, mask, placed) && self.go(k + 1, mask | (1 << k), placed + 1)

@@ -124,7 +124,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
         let mut safe = Vec::new();
         if all_safe {
             try_reserve(&mut safe, proven.len())?;
-            safe.extend(proven.iter().map(|&i| i as usize));
+            crate::error::try_extend_exact(&mut safe, proven.iter().map(|&i| i as usize))?;
             safe.sort_unstable();
         }
         return Ok(Advice {
@@ -147,7 +147,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
             safe: if all_safe {
                 let mut safe = Vec::new();
                 try_reserve(&mut safe, probs.safe_cells().len())?;
-                safe.extend_from_slice(probs.safe_cells());
+                crate::error::try_extend(&mut safe, probs.safe_cells())?;
                 safe
             } else {
                 Vec::new()
@@ -162,7 +162,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
     if best_p >= 1.0 {
         return Err(Error::new(
             ErrorKind::GameOver,
-            format!(
+            format_args!(
                 "all {hidden} hidden cells hold mines; every safe cell is revealed and the game \
                  is won"
             ),
@@ -193,7 +193,7 @@ fn opening(view: &View, all_safe: bool) -> Result<Advice> {
     let mut safe = Vec::new();
     if all_safe && view.mines() == 0 {
         try_reserve(&mut safe, view.cells().len())?;
-        safe.extend(0..view.cells().len());
+        crate::error::try_extend_exact(&mut safe, 0..view.cells().len())?;
     }
     Ok(Advice {
         safe,
@@ -245,7 +245,7 @@ fn candidates(view: &View, probs: &Probabilities) -> Result<Vec<usize>> {
     {
         if off.len() <= 30 {
             try_reserve(&mut out, off.len())?;
-            out.extend(off);
+            crate::error::try_extend_exact(&mut out, off)?;
         } else {
             let mut chosen = try_filled(n, false)?;
             // Cells two steps from a revealed number along a row or column: close enough to
@@ -275,9 +275,9 @@ fn candidates(view: &View, probs: &Probabilities) -> Result<Vec<usize>> {
             }
             off.retain(|&i| chosen[i]);
             try_reserve(&mut out, off.len() + 1)?;
-            out.extend(off);
+            crate::error::try_extend_exact(&mut out, off)?;
             if out.is_empty() {
-                out.push(fewest_hidden_neighbours(view, probs));
+                crate::error::try_push(&mut out, fewest_hidden_neighbours(view, probs))?;
             }
         }
     }

@@ -90,12 +90,13 @@ impl MineTotal {
                 self.levels.clear();
                 return Ok(()); // no layout at all
             };
-            self.lo.push(lo);
+            crate::error::try_push(&mut self.lo, lo)?;
             base += lo;
             spread += hi - lo;
             let at = self.pool.len();
             try_reserve(&mut self.pool, hi - lo + 1)?;
-            self.pool.extend_from_slice(&t[lo..=hi]);
+            crate::error::try_extend(&mut self.pool, &t[lo..=hi])?;
+            #[allow(clippy::disallowed_methods)] // room for `count` reserved above
             level0.push(Node {
                 at,
                 len: hi - lo + 1,
@@ -111,7 +112,7 @@ impl MineTotal {
         if work > MAX_SPREAD_WORK {
             return Err(Error::new(
                 ErrorKind::TooComplex,
-                format!(
+                format_args!(
                     "the view's {count} independent regions can hold between {base} and {} \
                      mines: combining them over the mine total would take more than \
                      {MAX_SPREAD_WORK} steps",
@@ -120,7 +121,7 @@ impl MineTotal {
             ));
         }
         if count == 0 {
-            level0.push(Node { at: 0, len: 1 });
+            crate::error::try_push(&mut level0, Node { at: 0, len: 1 })?;
             try_push(&mut self.pool, Wide::ONE)?;
         }
         // Build the tree upwards, pairing neighbours; products past `cap` are dropped.
@@ -140,7 +141,7 @@ impl MineTotal {
                     [a] => *a,
                     _ => unreachable!(),
                 };
-                up.push(node);
+                crate::error::try_push(&mut up, node)?;
             }
             try_push(&mut levels, up)?;
         }
@@ -179,8 +180,8 @@ impl MineTotal {
                     [a, b] => {
                         let wa = self.push_down(w, *a, *b)?;
                         let wb = self.push_down(w, *b, *a)?;
-                        self.w_nodes2.push(wa);
-                        self.w_nodes2.push(wb);
+                        crate::error::try_push(&mut self.w_nodes2, wa)?;
+                        crate::error::try_push(&mut self.w_nodes2, wb)?;
                     }
                     [a] => {
                         let at = self.w_pool2.len();
@@ -191,9 +192,9 @@ impl MineTotal {
                             } else {
                                 Wide::ZERO
                             };
-                            self.w_pool2.push(x);
+                            crate::error::try_push(&mut self.w_pool2, x)?;
                         }
-                        self.w_nodes2.push(Node { at, len: a.len });
+                        crate::error::try_push(&mut self.w_nodes2, Node { at, len: a.len })?;
                     }
                     _ => unreachable!(),
                 }
@@ -209,6 +210,7 @@ impl MineTotal {
             try_reserve(&mut self.g, t.len())?;
             for x in 0..t.len() {
                 let j = x.wrapping_sub(self.lo[i]);
+                #[allow(clippy::disallowed_methods)] // room for `t.len()` reserved above
                 self.g.push(if j < w.len {
                     self.w_pool[w.at + j]
                 } else {
@@ -226,7 +228,7 @@ impl MineTotal {
         let len = (a.len + b.len - 1).min(cap + 1);
         let at = self.pool.len();
         try_reserve(&mut self.pool, len)?;
-        self.pool.resize(at + len, Wide::ZERO);
+        crate::error::try_resize(&mut self.pool, at + len, Wide::ZERO)?;
         for i in 0..a.len.min(len) {
             let x = self.pool[a.at + i];
             if x.is_zero() {
@@ -259,7 +261,7 @@ impl MineTotal {
                     acc += s * x;
                 }
             }
-            self.w_pool2.push(acc);
+            crate::error::try_push(&mut self.w_pool2, acc)?;
         }
         Ok(Node { at, len: child.len })
     }

@@ -200,7 +200,7 @@ impl Counter {
         self.read(grid)?;
         let settled = self.cons.mines().len();
         if settled > mines {
-            return Err(inconsistent(format!(
+            return Err(inconsistent(format_args!(
                 "mines is {mines}, but the revealed numbers force at least {settled}"
             )));
         }
@@ -249,7 +249,7 @@ impl Counter {
                             e.any_cell as usize / grid.cols,
                             e.any_cell as usize % grid.cols,
                         );
-                        return Err(inconsistent(format!(
+                        return Err(inconsistent(format_args!(
                             "the numbers around cell ({r}, {c}) contradict each other"
                         )));
                     }
@@ -302,7 +302,7 @@ impl Counter {
             } else {
                 self.ones.clear();
                 try_reserve(&mut self.ones, e.totals.len())?;
-                self.ones.resize(e.totals.len(), Wide::ONE);
+                crate::error::try_resize(&mut self.ones, e.totals.len(), Wide::ONE)?;
                 &self.ones
             };
             e.expected(weights, cols, &mut self.work, &mut self.expected)?;
@@ -370,12 +370,12 @@ impl Counter {
         }
         let f = self.cons.floating();
         if self.ids.is_empty() && settled == 0 {
-            inconsistent(format!(
+            inconsistent(format_args!(
                 "mines is {mines}, but the view has only {f} hidden cells and no number to \
                  place them next to"
             ))
         } else {
-            inconsistent(format!(
+            inconsistent(format_args!(
                 "mines is {mines}, but the revealed numbers need {lo} to {hi} mines next to \
                  them and the other {f} hidden cells hold at most {f}"
             ))
@@ -394,7 +394,7 @@ fn share(mines: Wide, safe: Wide, layouts: Wide, cells: usize) -> f64 {
     }
 }
 
-fn inconsistent(detail: String) -> Error {
+fn inconsistent(detail: std::fmt::Arguments<'_>) -> Error {
     Error::new(ErrorKind::Inconsistent, detail)
 }
 

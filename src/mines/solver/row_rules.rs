@@ -81,7 +81,9 @@ impl RowRules {
                     let (r, c) = (i / cols, i % cols);
                     return Err(Error::new(
                         ErrorKind::Inconsistent,
-                        format!("cell ({r}, {c}) shows {d} but has only {h} hidden neighbours"),
+                        format_args!(
+                            "cell ({r}, {c}) shows {d} but has only {h} hidden neighbours"
+                        ),
                     ));
                 }
             }
@@ -273,7 +275,7 @@ impl RowRules {
         crate::error::try_reserve(out, self.grown_rows.len())?;
         for &r in &self.grown_rows {
             self.grown[r as usize] = false;
-            out.push(r);
+            crate::error::try_push(out, r)?;
         }
         self.grown_rows.clear();
         Ok(())
@@ -345,7 +347,7 @@ pub(crate) fn contradiction(cell: u32, cols: usize) -> Error {
     let (r, c) = (cell as usize / cols, cell as usize % cols);
     Error::new(
         ErrorKind::Inconsistent,
-        format!("the numbers around cell ({r}, {c}) contradict each other"),
+        format_args!("the numbers around cell ({r}, {c}) contradict each other"),
     )
 }
 

@@ -44,7 +44,7 @@ pub fn unsolved_after(
     if PLAY_MINES[usize::from(play.cells()[i])] != 0 {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!("the first click ({row}, {col}) is on a mine"),
+            format_args!("the first click ({row}, {col}) is on a mine"),
         ));
     }
     play.open(i)?;

@@ -36,7 +36,7 @@ impl View {
         if let Some(i) = first_outside(bytes, &VIEW_VALID) {
             return Err(Error::new(
                 ErrorKind::InvalidCell,
-                format!(
+                format_args!(
                     "cell ({}, {}) holds {}; a view cell must be E or F (hidden), B or 1-8 \
                      (revealed)",
                     i / cols,
@@ -78,7 +78,7 @@ impl View {
     pub fn try_clone(&self) -> Result<View> {
         let mut cells = Vec::new();
         crate::error::try_reserve(&mut cells, self.cells.len())?;
-        cells.extend_from_slice(&self.cells);
+        crate::error::try_extend(&mut cells, &self.cells)?;
         Ok(View {
             rows: self.rows,
             cols: self.cols,
@@ -185,6 +185,7 @@ impl View {
     }
 
     /// Writes the view back in the player alphabet ('E' hidden, 'B', '1'-'8').
+    #[allow(clippy::disallowed_methods)] // the Rust API's convenience: no C entry point calls it
     pub fn to_bytes(&self) -> Vec<u8> {
         self.cells
             .iter()
@@ -200,7 +201,7 @@ fn check_mines(mines: usize, rows: usize, cols: usize, len: usize) -> Result<()>
     if mines > len {
         return Err(Error::new(
             ErrorKind::TooManyMines,
-            format!("mines is {mines}, but a {rows} x {cols} board has only {len} cells"),
+            format_args!("mines is {mines}, but a {rows} x {cols} board has only {len} cells"),
         ));
     }
     Ok(())

@@ -96,7 +96,7 @@ impl Regions {
         if u32::try_from(len).map_or(true, |n| n == NO_OPENING) {
             return Err(Error::new(
                 ErrorKind::SizeOverflow,
-                format!(
+                format_args!(
                     "a {rows} x {cols} board is too large for statistics; at most 2^32 - 2 cells"
                 ),
             ));
@@ -221,15 +221,12 @@ fn walk_group(
 ) -> Result<()> {
     stack.clear();
     try_reserve(stack, 1)?;
-    stack.push(start as u32);
+    crate::error::try_push(stack, start as u32)?;
     while let Some(x) = stack.pop() {
         let mut grow = Ok(());
         for_block(x as usize, rows, cols, |j| {
             if claim(j) && grow.is_ok() {
-                grow = try_reserve(stack, 1);
-                if grow.is_ok() {
-                    stack.push(j as u32);
-                }
+                grow = crate::error::try_push(stack, j as u32);
             }
         });
         grow?;

@@ -147,7 +147,7 @@ impl<'a> Greedy<'a> {
         if self.state[i] & DIRTY == 0 {
             self.dirty.try_reserve(1).map_err(|_| out_of_memory())?;
             self.state[i] |= DIRTY;
-            self.dirty.push(i as u32);
+            crate::error::try_push(&mut self.dirty, i as u32)?;
         }
         Ok(())
     }

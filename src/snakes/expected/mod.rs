@@ -135,24 +135,31 @@ fn solve_with(game: &Game, dense_symbols: usize) -> Result<Expected> {
     let turns = hi[start] + lo[start];
     let proven = bound <= PROMISE; // false for NaN
     if !turns.is_finite() || !proven {
-        return Err(Error::new(
-            ErrorKind::InvalidArgument,
-            if turns.is_finite() && bound < 0.5 {
-                format!(
+        let kind = ErrorKind::InvalidArgument;
+        return Err(if turns.is_finite() && bound < 0.5 {
+            Error::new(
+                kind,
+                format_args!(
                     "the expected number of turns (about {turns:.3e}) cannot be guaranteed to \
                      {PROMISE:e} relative on this board (proven error bound {bound:.1e}): the \
                      chain is too ill-conditioned for double precision"
-                )
-            } else if turns.is_finite() || bound.is_finite() {
-                format!(
+                ),
+            )
+        } else if turns.is_finite() || bound.is_finite() {
+            Error::new(
+                kind,
+                format_args!(
                     "the expected number of turns cannot be proven to {PROMISE:e} relative on \
                      this board (proven error bound {bound:.1e}): the chain is too \
                      ill-conditioned for double precision, and the mean astronomically large"
-                )
-            } else {
-                "the expected number of turns exceeds the largest double (about 1.8e308)".into()
-            },
-        ));
+                ),
+            )
+        } else {
+            Error::new(
+                kind,
+                "the expected number of turns exceeds the largest double (about 1.8e308)",
+            )
+        });
     }
     Ok(Expected {
         turns,

@@ -95,12 +95,10 @@ impl Solver<'_, '_> {
                     let (sym_of, syms) = (&mut self.sym_of, &mut self.syms);
                     self.game.for_each_move(s, |u, _| {
                         if u < s && sym_of[u] == NONE && !failed {
-                            if syms.try_reserve(1).is_err() {
-                                failed = true;
-                                return;
-                            }
                             sym_of[u] = syms.len() as u32;
-                            syms.push(u);
+                            if crate::error::try_push(syms, u).is_err() {
+                                failed = true;
+                            }
                         }
                     });
                 }
@@ -173,7 +171,7 @@ impl Solver<'_, '_> {
         for v in [&mut self.vals, &mut self.a] {
             v.clear();
             v.try_reserve_exact(m).map_err(|_| too_many(m))?;
-            v.resize(m, 0.0);
+            crate::error::try_resize(v, m, 0.0)?;
         }
         Ok(())
     }
@@ -187,7 +185,7 @@ impl Solver<'_, '_> {
         ] {
             v.clear();
             v.try_reserve_exact(len).map_err(|_| too_many(m))?;
-            v.resize(len, 0.0);
+            crate::error::try_resize(v, len, 0.0)?;
         }
         self.vals.fill(0.0);
         Ok(())

@@ -144,10 +144,10 @@ pub(super) fn both_ends(
     } else {
         sides.stood_jumps.insert(start as u32);
     }
-    let mut front: Frontier = vec![(w as u32, b)];
+    let mut front: Frontier = crate::error::try_copy(&[(w as u32, b)])?;
     let (w, b) = square_bit(last);
     sides.back[w] |= b;
-    let mut back: Frontier = vec![(w as u32, b)];
+    let mut back: Frontier = crate::error::try_copy(&[(w as u32, b)])?;
     let (mut ahead, mut behind) = (0u64, 0u64);
     loop {
         if front.len() <= back.len() {
@@ -190,7 +190,7 @@ impl<J: Jumps> Sides<'_, J> {
             next.try_reserve_exact(more)
                 .map_err(|_| Error::alloc::<(u32, u64)>(next.len() + more, None))?;
         }
-        next.push((w as u32, bits));
+        crate::error::try_push(next, (w as u32, bits))?;
         Ok(true)
     }
 

@@ -128,6 +128,7 @@ impl Collect {
             return false;
         }
         // Squares fit in `u32`: a board has at most `i32::MAX` of them.
+        #[allow(clippy::disallowed_methods)] // room made just above
         self.list.push((s as u32, d as u32));
         true
     }
@@ -167,7 +168,7 @@ impl Collect {
         let mut list = self.list;
         let longest = longest_and_in_order(&mut list);
         // Room for the sentinel was reserved above.
-        list.push((last as u32 + 1, 0));
+        crate::error::try_push(&mut list, (last as u32 + 1, 0))?;
         Ok(Some(JumpList {
             jumps: list,
             longest,

@@ -101,7 +101,7 @@ pub fn fewest_rolls(jumps: &impl Jumps, start: usize, faces: usize) -> Result<Op
     if !(1..=last).contains(&start) || faces == 0 {
         return Err(Error::new(
             ErrorKind::InvalidArgument,
-            format!("start is {start} and faces {faces}; start must be in 1..={last} and faces at least 1"),
+            format_args!("start is {start} and faces {faces}; start must be in 1..={last} and faces at least 1"),
         ));
     }
     fewest(jumps, start, faces, Method::ByDensity)
@@ -138,7 +138,7 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
     let mut out = Vec::new();
     out.try_reserve_exact(turns)
         .map_err(|_| Error::alloc::<u32>(turns, None))?;
-    out.push((end.landing - end.position) as u32);
+    crate::error::try_push(&mut out, (end.landing - end.position) as u32)?;
     let mut p = end.position;
     while p != start {
         let q = from[p] as usize;
@@ -146,7 +146,7 @@ pub fn shortest(game: &Game) -> Result<Option<Vec<u32>>> {
         let t = (q + 1..=(q + faces).min(track.squares()))
             .find(|&t| track.dest(t) == p)
             .expect("the search reached p from q");
-        out.push((t - q) as u32);
+        crate::error::try_push(&mut out, (t - q) as u32)?;
         p = q;
     }
     out.reverse();

@@ -404,13 +404,14 @@ impl<'a, const F: usize> Staircase<'a, F> {
         if dest >= drop && dest + F < self.next {
             return true;
         }
-        if !self.held(dest) {
+        if !self.held(dest) || self.work.len() == self.work.capacity() {
             return false;
         }
         // Most snakes land where a shorter way is known already.
         if rolls >= self.rolls_at(dest) {
             return true;
         }
+        #[allow(clippy::disallowed_methods)] // capacity checked above
         self.work.push((dest as u32, rolls));
         self.improve(j)
     }
@@ -446,6 +447,7 @@ impl<'a, const F: usize> Staircase<'a, F> {
                         } else if !self.held(dest) || self.work.len() == self.work.capacity() {
                             return false;
                         } else if least + 1 < self.rolls_at(dest) {
+                            #[allow(clippy::disallowed_methods)] // capacity checked above
                             self.work.push((dest as u32, least + 1));
                         }
                     }

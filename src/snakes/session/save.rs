@@ -58,7 +58,7 @@ impl Session {
         )?;
         let squares = r.size("the square count")?;
         if squares > r.left() {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "{squares} squares cannot fit in the {} bytes left",
                 r.left()
             )));
@@ -69,7 +69,7 @@ impl Session {
             *j = i32::try_from(v as i64 - 1)
                 .ok()
                 .filter(|&d| v <= i32::MAX as u64 + 1 && d >= -1)
-                .ok_or_else(|| bad(format!("square {} holds {v}, not a jump", s + 1)))?;
+                .ok_or_else(|| bad(format_args!("square {} holds {v}, not a jump", s + 1)))?;
         }
         let faces = u32::try_from(r.varint("the faces")?)
             .map_err(|_| bad("the die has more than 2^32 - 1 faces"))?;
@@ -77,7 +77,7 @@ impl Session {
             0 => Overshoot::Stay,
             1 => Overshoot::Bounce,
             2 => Overshoot::Finish,
-            x => return Err(bad(format!("overshoot rule {x} is not 0, 1 or 2"))),
+            x => return Err(bad(format_args!("overshoot rule {x} is not 0, 1 or 2"))),
         };
         let start = r.size("the start")?;
         let players = u32::try_from(r.varint("the players")?)
@@ -92,11 +92,14 @@ impl Session {
             if e.kind() == ErrorKind::OutOfMemory {
                 return e;
             }
-            bad(format!("the record's game is not legal: {}", e.detail()))
+            bad(format_args!(
+                "the record's game is not legal: {}",
+                e.detail()
+            ))
         })?;
         let turns = r.size("the turn count")?;
         if turns > r.left() {
-            return Err(bad(format!(
+            return Err(bad(format_args!(
                 "{turns} turns cannot fit in the {} bytes left",
                 r.left()
             )));
@@ -105,16 +108,16 @@ impl Session {
             let v = r.varint("a turn")?;
             let (face, rolled) = (v >> 1, v & 1 == 1);
             let face = u32::try_from(face)
-                .map_err(|_| bad(format!("turn {k} has face {face}, beyond 2^32 - 1")))?;
+                .map_err(|_| bad(format_args!("turn {k} has face {face}, beyond 2^32 - 1")))?;
             let turn = if rolled { game.roll() } else { game.play(face) };
             let turn = turn.map_err(|e| {
                 if e.kind() == ErrorKind::OutOfMemory {
                     return e;
                 }
-                bad(format!("turn {k} is not legal: {}", e.detail()))
+                bad(format_args!("turn {k} is not legal: {}", e.detail()))
             })?;
             if turn.face != face {
-                return Err(bad(format!(
+                return Err(bad(format_args!(
                     "turn {k} records a roll of {face}, but the seeded die rolls {}",
                     turn.face
                 )));

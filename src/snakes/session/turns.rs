@@ -70,14 +70,14 @@ impl Session {
         if players == 0 || players > MAX_PLAYERS {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!("players is {players}; a game takes 1 to {MAX_PLAYERS}"),
+                format_args!("players is {players}; a game takes 1 to {MAX_PLAYERS}"),
             ));
         }
         let mut table = Vec::new();
         table
             .try_reserve_exact(jumps.len())
             .map_err(|_| Error::alloc::<i32>(jumps.len(), None))?;
-        table.extend_from_slice(jumps);
+        crate::error::try_extend(&mut table, jumps)?;
         Ok(Session {
             jumps: table,
             rules,
@@ -113,7 +113,7 @@ impl Session {
         if face == 0 || face > self.rules.faces {
             return Err(Error::new(
                 ErrorKind::InvalidArgument,
-                format!("face is {face}; the die has faces 1..{}", self.rules.faces),
+                format_args!("face is {face}; the die has faces 1..{}", self.rules.faces),
             ));
         }
         let die = self.die.clone();
@@ -124,7 +124,7 @@ impl Session {
         match self.winner {
             Some(w) => Err(Error::new(
                 ErrorKind::GameOver,
-                format!("player {w} has won: the game is over"),
+                format_args!("player {w} has won: the game is over"),
             )),
             None => Ok(()),
         }
@@ -147,6 +147,7 @@ impl Session {
             to,
             won,
         };
+        #[allow(clippy::disallowed_methods)] // room reserved on entry
         self.played.push(Played {
             turn,
             rolled,

@@ -128,7 +128,7 @@ impl Plan {
         try_reserve(&mut plan.touches, 3 * n)?;
         try_reserve(&mut plan.touch_at, n + 1)?;
         try_reserve(&mut plan.sizes, n)?;
-        plan.touch_at.push(0);
+        crate::error::try_push(&mut plan.touch_at, 0)?;
         for (pos, &gid) in s.order.iter().enumerate() {
             let pos = pos as u32;
             let size = cons.group_cells(gid).len() as u32;
@@ -146,7 +146,7 @@ impl Plan {
                         return Err(too_entangled(
                             cons.number_cell(c),
                             cons.cols(),
-                            "its open numbers would need more than 128 bits of state",
+                            format_args!("its open numbers would need more than 128 bits of state"),
                         ));
                     };
                     used |= mask << shift;
@@ -172,19 +172,16 @@ impl Plan {
                     used &= !(((1u128 << bits) - 1) << s.slot[cu]);
                 }
             }
-            plan.touch_at.push(plan.touches.len() as u32);
-            plan.sizes.push(size as u8);
+            crate::error::try_push(&mut plan.touch_at, plan.touches.len() as u32)?;
+            crate::error::try_push(&mut plan.sizes, size as u8)?;
         }
         try_reserve(&mut plan.step_cells.start, n + 1)?;
         try_reserve(&mut plan.step_cells.items, cells)?;
-        plan.step_cells.start.push(0);
+        crate::error::try_push(&mut plan.step_cells.start, 0)?;
         for &gid in &s.order {
-            plan.step_cells
-                .items
-                .extend_from_slice(cons.group_cells(gid));
-            plan.step_cells
-                .start
-                .push(plan.step_cells.items.len() as u32);
+            crate::error::try_extend(&mut plan.step_cells.items, cons.group_cells(gid))?;
+            let end = plan.step_cells.items.len() as u32;
+            crate::error::try_push(&mut plan.step_cells.start, end)?;
         }
         Ok(())
     }
@@ -198,7 +195,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
     s.order.clear();
     try_reserve(&mut s.order, n)?;
     if n == 1 {
-        s.order.push(groups[0]);
+        crate::error::try_push(&mut s.order, groups[0])?;
         return Ok(());
     }
     for (i, &g) in groups.iter().enumerate() {
@@ -215,7 +212,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
         try_refill(&mut dist, n, NONE)?;
         s.bfs.clear();
         try_reserve(&mut s.bfs, n)?;
-        s.bfs.push(start as u32);
+        crate::error::try_push(&mut s.bfs, start as u32)?;
         dist[start] = 0;
         let mut head = 0;
         while head < s.bfs.len() {
@@ -231,7 +228,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
                     let j = s.local[g as usize] as usize;
                     if dist[j] == NONE {
                         dist[j] = d + 1;
-                        s.bfs.push(j as u32);
+                        crate::error::try_push(&mut s.bfs, j as u32)?;
                     }
                 }
             }
@@ -250,10 +247,10 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
     if n <= SMALL_COMPONENT {
         // Small components stay narrow in plain breadth-first order from a far end.
         s.bfs.clear();
-        s.bfs.extend(0..n as u32);
+        crate::error::try_extend_exact(&mut s.bfs, 0..n as u32)?;
         let dist = &s.dist2;
         s.bfs.sort_unstable_by_key(|&i| (dist[i as usize], i));
-        s.order.extend(s.bfs.iter().map(|&i| groups[i as usize]));
+        crate::error::try_extend_exact(&mut s.order, s.bfs.iter().map(|&i| groups[i as usize]))?;
         return Ok(());
     }
     // `left` counts each number's unplaced groups while ordering (planning reuses it).
@@ -280,7 +277,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
     try_reserve(&mut s.score, n)?;
     for i in 0..n {
         let sc = score_of(i, s);
-        s.score.push(sc);
+        crate::error::try_push(&mut s.score, sc)?;
     }
     try_refill(&mut s.done, n, false)?;
     try_refill(&mut s.in_cand, n, false)?;
@@ -307,7 +304,7 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
             continue;
         }
         s.done[best] = true;
-        s.order.push(groups[best]);
+        crate::error::try_push(&mut s.order, groups[best])?;
         for &c in cons.group_numbers(groups[best]) {
             s.left[c as usize] -= 1;
             s.opened[c as usize] = true;

@@ -109,10 +109,10 @@ pub(super) fn forward<W: Num>(
     try_reserve(&mut dp.trans_at, n + 1)?;
     try_push(&mut dp.keys, 0)?;
     try_push(&mut dp.rows, W::small(1))?;
-    dp.key_at.extend([0, 1]);
-    dp.row_at.push(0);
-    dp.width.push(1);
-    dp.trans_at.push(0);
+    crate::error::try_extend_exact(&mut dp.key_at, [0, 1])?;
+    crate::error::try_push(&mut dp.row_at, 0)?;
+    crate::error::try_push(&mut dp.width, 1)?;
+    crate::error::try_push(&mut dp.trans_at, 0)?;
     let mut placed = 0usize;
     for step in 0..n {
         let size = plan.sizes[step] as usize;
@@ -162,7 +162,7 @@ pub(super) fn forward<W: Num>(
                                 .copied()
                                 .unwrap_or(any_cell),
                             cols,
-                            &format!("its tables would exceed {MAX_TABLE_ENTRIES} entries"),
+                            format_args!("its tables would exceed {MAX_TABLE_ENTRIES} entries"),
                         ));
                     }
                     try_push(&mut dp.keys, next)?;
@@ -170,7 +170,8 @@ pub(super) fn forward<W: Num>(
                         let extra = width.max(dp.rows.len());
                         try_reserve(&mut dp.rows, extra)?;
                     }
-                    dp.rows.resize(dp.rows.len() + width, W::ZERO);
+                    let len = dp.rows.len() + width;
+                    crate::error::try_resize(&mut dp.rows, len, W::ZERO)?;
                 }
                 try_push(&mut dp.trans, (from as u32, to, k as u8))?;
                 let c = W::small(BINOM[size][k]);
@@ -183,10 +184,10 @@ pub(super) fn forward<W: Num>(
             }
         }
         *entries += (dp.rows.len() - row0) as u64;
-        dp.key_at.push(dp.keys.len() as u32);
-        dp.row_at.push(row0);
-        dp.width.push(width);
-        dp.trans_at.push(dp.trans.len());
+        crate::error::try_push(&mut dp.key_at, dp.keys.len() as u32)?;
+        crate::error::try_push(&mut dp.row_at, row0)?;
+        crate::error::try_push(&mut dp.width, width)?;
+        crate::error::try_push(&mut dp.trans_at, dp.trans.len())?;
     }
     Ok(())
 }
@@ -211,7 +212,7 @@ pub(super) fn backward<W: Num>(
     g: &[W],
     b_next: &mut Vec<W>,
     b_prev: &mut Vec<W>,
-    mut emit: impl FnMut(W, W),
+    mut emit: impl FnMut(W, W) -> Result<()>,
 ) -> Result<()> {
     let n = plan.sizes.len();
     let (k0, k1) = (dp.key_at[n] as usize, dp.key_at[n + 1] as usize);
@@ -248,7 +249,7 @@ pub(super) fn backward<W: Num>(
                 safe += dot * W::small(BINOM[size][k] * (size - k) as u32);
             }
         }
-        emit(mines, safe);
+        emit(mines, safe)?;
         std::mem::swap(b_next, b_prev);
     }
     Ok(())

@@ -11,10 +11,12 @@ pub const MAX_TABLE_ENTRIES: usize = 1 << 23;
 pub(super) const KEY_BITS: u32 = 128;
 
 /// The error for a component whose order or tables exceed these limits.
-pub(super) fn too_entangled(cell: u32, cols: usize, why: &str) -> Error {
+pub(super) fn too_entangled(cell: u32, cols: usize, why: std::fmt::Arguments<'_>) -> Error {
     let (r, c) = (cell as usize / cols, cell as usize % cols);
     Error::new(
         ErrorKind::TooComplex,
-        format!("the frontier around cell ({r}, {c}) is too entangled for exact counting: {why}"),
+        format_args!(
+            "the frontier around cell ({r}, {c}) is too entangled for exact counting: {why}"
+        ),
     )
 }

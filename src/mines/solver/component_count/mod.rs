@@ -112,7 +112,7 @@ impl Counted {
             }
             let t = totals_of(&dp);
             try_reserve(&mut self.totals, t.len())?;
-            self.totals.extend(t.iter().map(|x| x.to_wide()));
+            crate::error::try_extend_exact(&mut self.totals, t.iter().map(|x| x.to_wide()))?;
             self.small = Some(dp);
         } else {
             if let Some(dp) = self.small.take() {
@@ -130,7 +130,7 @@ impl Counted {
             if r.is_ok() {
                 let t = totals_of(&dp);
                 try_reserve(&mut self.totals, t.len())?;
-                self.totals.extend_from_slice(t);
+                crate::error::try_extend(&mut self.totals, t)?;
             }
             work.wide_dp = dp;
             r?;
@@ -165,7 +165,7 @@ impl Counted {
             .copied()
             .fold(Wide::ZERO, |a, b| if b > a { b } else { a });
         if gmax.is_zero() {
-            out.resize(steps, (Wide::ZERO, Wide::ZERO));
+            crate::error::try_resize(out, steps, (Wide::ZERO, Wide::ZERO))?;
             return Ok(());
         }
         if let Some(dp) = &self.small {
@@ -176,7 +176,7 @@ impl Counted {
             {
                 work.weights.clear();
                 try_reserve(&mut work.weights, g.len())?;
-                work.weights.extend(g.iter().map(|x| x.ratio(gmax)));
+                crate::error::try_extend_exact(&mut work.weights, g.iter().map(|x| x.ratio(gmax)))?;
                 let weights = std::mem::take(&mut work.weights);
                 let mut b_next = std::mem::take(&mut work.b_next);
                 let mut b_prev = std::mem::take(&mut work.b_prev);
@@ -187,7 +187,10 @@ impl Counted {
                     &mut b_next,
                     &mut b_prev,
                     |m, s| {
-                        out.push((Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax));
+                        crate::error::try_push(
+                            out,
+                            (Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax),
+                        )
                     },
                 );
                 work.weights = weights;
@@ -211,7 +214,7 @@ impl Counted {
             let mut b_next = std::mem::take(&mut work.wb_next);
             let mut b_prev = std::mem::take(&mut work.wb_prev);
             r = backward(&dp, &self.plan, g, &mut b_next, &mut b_prev, |m, s| {
-                out.push((m, s));
+                crate::error::try_push(out, (m, s))
             });
             work.wb_next = b_next;
             work.wb_prev = b_prev;

@@ -140,7 +140,7 @@ impl Constraints {
         // Fill with a cursor per component, kept in `parent` (no longer needed).
         self.parent.clear();
         try_reserve_exact(&mut self.parent, comps)?;
-        self.parent.extend_from_slice(&comp_len[..comps]);
+        crate::error::try_extend(&mut self.parent, &comp_len[..comps])?;
         for g in 0..groups {
             let c = self.group_size[g] as usize;
             self.comp_groups[self.parent[c] as usize] = g as u32;

@@ -249,7 +249,7 @@ impl Constraints {
             let (r, c) = (w as usize / grid.cols, w as usize % grid.cols);
             return Err(Error::new(
                 ErrorKind::Inconsistent,
-                format!("cell ({r}, {c}) shows {d} but has only {hidden} hidden neighbours"),
+                format_args!("cell ({r}, {c}) shows {d} but has only {hidden} hidden neighbours"),
             ));
         }
         let need = d as i8 - known as i8;
@@ -309,8 +309,8 @@ impl Constraints {
         self.pair_queue.clear();
         crate::error::try_reserve(&mut self.queue, nums)?;
         crate::error::try_reserve(&mut self.pair_queue, nums)?;
-        self.queue.extend((0..nums as u32).rev());
-        self.pair_queue.extend((0..nums as u32).rev());
+        crate::error::try_extend_exact(&mut self.queue, (0..nums as u32).rev())?;
+        crate::error::try_extend_exact(&mut self.pair_queue, (0..nums as u32).rev())?;
         loop {
             while let Some(n) = self.queue.pop() {
                 self.nums[n as usize].queued = false;
