@@ -67,6 +67,38 @@ proptest! {
         prop_assert_eq!(ffi_unsolved(&board, rows, cols, click, GG_SOLVE_NUMBERS_ONLY), (GG_OK, numbers));
         prop_assert_eq!(ffi_unsolved(&board, rows, cols, click, GG_SOLVE_WITH_COUNT), (GG_OK, count));
     }
+
+    /// Wide boards, too large for the reference, span several 64-cell words a row: a mirror image
+    /// of the board (and of the click) must leave as many cells unsolved, which it would not if
+    /// the rules' word-by-word bookkeeping missed a word on one side.
+    #[test]
+    #[cfg_attr(miri, ignore = "boards of thousands of cells; safe core code, run natively")]
+    fn mirror_images_leave_as_many_cells_unsolved(
+        rows in 1usize..24,
+        cols in 60usize..260,
+        pct in 5u64..25,
+        seed in any::<u64>(),
+    ) {
+        let mut rng = gridgames::rng::SplitMix64::new(seed);
+        let mine: Vec<bool> = (0..rows * cols).map(|_| rng.below(100) < pct).collect();
+        let safe: Vec<usize> = (0..rows * cols).filter(|&i| !mine[i]).collect();
+        prop_assume!(!safe.is_empty());
+        let click = safe[rng.below(safe.len() as u64) as usize];
+        let (r, c) = (click / cols, click % cols);
+        let mirrored: Vec<bool> = (0..rows * cols)
+            .map(|i| mine[i / cols * cols + cols - 1 - i % cols])
+            .collect();
+        let flipped: Vec<bool> = (0..rows * cols)
+            .map(|i| mine[(rows - 1 - i / cols) * cols + i % cols])
+            .collect();
+        for logic in [Logic::NumbersOnly, Logic::WithCount] {
+            let left = unsolved_after(&board_of(&mine), rows, cols, r, c, logic).unwrap();
+            let m = unsolved_after(&board_of(&mirrored), rows, cols, r, cols - 1 - c, logic);
+            let f = unsolved_after(&board_of(&flipped), rows, cols, rows - 1 - r, c, logic);
+            prop_assert_eq!(m.unwrap(), left, "mirrored, {:?}", logic);
+            prop_assert_eq!(f.unwrap(), left, "flipped, {:?}", logic);
+        }
+    }
 }
 
 #[test]

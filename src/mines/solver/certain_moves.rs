@@ -51,7 +51,7 @@ pub(crate) struct CertainPlay {
     todo: Vec<u32>,
     /// The single-number rule on this board's rows, kept between moves.
     rules: RowRules,
-    grown: Vec<u32>,
+    grown: Vec<(u32, u32, u32)>,
     /// Mines the core proved in the step under way.
     proven_now: Vec<u32>,
     /// Mines proven since the row rules last heard of them.
@@ -199,10 +199,6 @@ impl CertainPlay {
         Ok(Some(touched))
     }
 
-    fn grid(&self) -> DecodedGrid<'_> {
-        DecodedGrid::of_play(&self.cells, self.rows, self.cols)
-    }
-
     /// Marks the hidden mine `i` as proven.
     fn prove(&mut self, i: u32) -> Result<()> {
         let cell = &mut self.cells[i as usize];
@@ -269,9 +265,10 @@ impl CertainPlay {
             if counter.work() + self.work() - start > budget {
                 return Ok(self.hidden_safe);
             }
-            // The single-number rule is stuck: the pair rule next (a whole build of the
-            // deduction core), then the exact count.
-            counter.settle(self.grid())?;
+            // The single-number rule is stuck: the pair rule next (a build of the deduction core
+            // on this player's rules, whose fixpoint it shares), then the exact count.
+            let grid = DecodedGrid::of_play(&self.cells, self.rows, self.cols);
+            counter.settle_on(grid, &self.rules)?;
             let cons = counter.constraints();
             self.todo.clear();
             crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
@@ -301,8 +298,9 @@ impl CertainPlay {
             }
             self.todo.clear();
             for k in 0..self.grown.len() {
-                let r = self.grown[k] as usize;
-                for w in 0..self.rules.words() {
+                let (r, lo, hi) = self.grown[k];
+                let r = r as usize;
+                for w in lo as usize..hi as usize {
                     let hidden = self.rules.hidden(r, w);
                     let mut safe = self.rules.safe(r, w) & hidden;
                     while safe != 0 {
@@ -349,11 +347,11 @@ impl CertainPlay {
         let mut floating = None;
         match logic {
             Logic::NumbersOnly => {
-                counter.read(grid)?;
+                counter.read_on(grid, &self.rules)?;
                 counter.component_chances(&mut collect)?;
             }
             Logic::WithCount => {
-                counter.analyse(grid, self.unproven)?;
+                counter.analyse_on(grid, self.unproven, &self.rules)?;
                 counter.chances(&mut collect)?;
                 let (m, s) = counter.floating_chances();
                 if counter.constraints().floating() > 0 && (m.is_zero() || s.is_zero()) {

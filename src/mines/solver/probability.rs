@@ -25,6 +25,7 @@ use super::constraints::Constraints;
 use super::count_cache::{CountCache, Lookup};
 use super::decoded_grid::DecodedGrid;
 use super::mine_total::MineTotal;
+use super::row_rules::RowRules;
 use super::view::View;
 use super::wide::Wide;
 use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
@@ -197,7 +198,27 @@ impl Counter {
     ///
     /// Errors: `Inconsistent` when no layout fits, `OutOfMemory`.
     pub(crate) fn analyse(&mut self, grid: DecodedGrid, mines: usize) -> Result<Wide> {
-        self.read(grid)?;
+        self.analyse_from(grid, mines, None)
+    }
+
+    /// As [`Counter::analyse`], on the single-number rule's fixpoint `rules` holds for `grid`,
+    /// every mine it settled known (see `Constraints::build_on`).
+    pub(crate) fn analyse_on(
+        &mut self,
+        grid: DecodedGrid,
+        mines: usize,
+        rules: &RowRules,
+    ) -> Result<Wide> {
+        self.analyse_from(grid, mines, Some(rules))
+    }
+
+    fn analyse_from(
+        &mut self,
+        grid: DecodedGrid,
+        mines: usize,
+        rules: Option<&RowRules>,
+    ) -> Result<Wide> {
+        self.read_from(grid, rules)?;
         let settled = self.cons.mines().len();
         if settled > mines {
             return Err(inconsistent(format_args!(
@@ -219,23 +240,33 @@ impl Counter {
         Ok(z)
     }
 
-    /// Reads `grid` and runs the cheap rules only; afterwards [`Counter::constraints`] tells what
-    /// they settled.
+    /// Runs the pair rule on the single-number rule's fixpoint `rules` holds for `grid`, every
+    /// mine it settled known (see `Constraints::build_on`); afterwards [`Counter::constraints`]
+    /// tells what it settled.
     ///
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
-    pub(crate) fn settle(&mut self, grid: DecodedGrid) -> Result<()> {
+    pub(crate) fn settle_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
         self.cells = grid.cells.len();
-        self.cons.build(grid)
+        self.cons.build_on(grid, rules)
     }
 
-    /// Reads `grid`, settles what the cheap rules settle and counts each component on its own,
-    /// whatever the mine total; afterwards [`Counter::component_chances`] describes them.
+    /// Reads `grid` on the single-number rule's fixpoint `rules` holds for it, every mine it
+    /// settled known (see `Constraints::build_on`), settles what the pair rule settles and counts
+    /// each component on its own, whatever the mine total; afterwards
+    /// [`Counter::component_chances`] describes them.
     ///
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
-    pub(crate) fn read(&mut self, grid: DecodedGrid) -> Result<()> {
+    pub(crate) fn read_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
+        self.read_from(grid, Some(rules))
+    }
+
+    fn read_from(&mut self, grid: DecodedGrid, rules: Option<&RowRules>) -> Result<()> {
         self.cells = grid.cells.len();
         self.cache.make_room();
-        self.cons.build(grid)?;
+        match rules {
+            Some(rules) => self.cons.build_on(grid, rules)?,
+            None => self.cons.build(grid)?,
+        }
         self.work.prepare(&self.cons)?;
         self.ids.clear();
         for comp in 0..self.cons.components() {

@@ -32,15 +32,19 @@ pub(crate) struct RowRules {
     planes: BitRows,
     rows: usize,
     cols: usize,
-    /// Rows with a word to look at again, and those words.
-    dirty: Vec<bool>,
+    /// Rows with a word to look at again (one bit a row, so a sweep skips 64 clean rows at a
+    /// time), those words, and the span `lo..hi` of each row's dirty words (so a visit costs
+    /// what changed, not the width).
+    dirty: Vec<u64>,
     dirty_words: Vec<bool>,
+    dirty_span: Vec<(u32, u32)>,
     pending: usize,
     cursor: usize,
     down: bool,
     row_buf: Vec<u64>,
-    /// Rows whose settled cells grew since [`RowRules::take_grown`].
-    grown: Vec<bool>,
+    /// Rows whose settled cells grew since [`RowRules::take_grown`], and the span `lo..hi` of
+    /// the words that grew in each.
+    grown: Vec<(u32, u32)>,
     grown_rows: Vec<u32>,
     /// Words read or decided so far: a deterministic measure of the work done.
     work: u64,
@@ -54,9 +58,13 @@ impl RowRules {
         self.rows = rows;
         self.cols = cols;
         self.planes.reset(rows, cols, PLANES)?;
-        try_refill(&mut self.dirty, rows, true)?;
+        try_refill(&mut self.dirty, rows.div_ceil(64), 0)?;
+        for r in 0..rows {
+            self.dirty[r / 64] |= 1 << (r % 64);
+        }
         try_refill(&mut self.dirty_words, rows * self.planes.words(), true)?;
-        try_refill(&mut self.grown, rows, false)?;
+        try_refill(&mut self.dirty_span, rows, (0, self.planes.words() as u32))?;
+        try_refill(&mut self.grown, rows, (0, 0))?;
         self.grown_rows.clear();
         self.pending = rows;
         self.cursor = 0;
@@ -146,8 +154,11 @@ impl RowRules {
             for ww in lo..=hi {
                 self.dirty_words[rr * words + ww] = true;
             }
-            if !self.dirty[rr] {
-                self.dirty[rr] = true;
+            let span = &mut self.dirty_span[rr];
+            *span = (span.0.min(lo as u32), span.1.max(hi as u32 + 1));
+            let (word, bit) = (rr / 64, 1u64 << (rr % 64));
+            if self.dirty[word] & bit == 0 {
+                self.dirty[word] |= bit;
                 self.pending += 1;
             }
         }
@@ -203,16 +214,19 @@ impl RowRules {
     pub(crate) fn settle(&mut self) -> Result<()> {
         let (rows, cols, words) = (self.rows, self.cols, self.planes.words());
         while self.pending > 0 {
-            let Some(r) = next_dirty(&self.dirty, &mut self.cursor, self.down) else {
+            let Some(r) = next_dirty(&self.dirty, rows, &mut self.cursor, self.down) else {
                 self.down = !self.down;
                 continue;
             };
-            self.dirty[r] = false;
+            self.dirty[r / 64] &= !(1 << (r % 64));
             self.pending -= 1;
+            let span = std::mem::replace(&mut self.dirty_span[r], (words as u32, 0));
             // The row's dirty words decide; a word's decisions reach its neighbours' edge bits.
             // Words `lo..hi` hold every decision: later steps cost what changed, not the width.
             let (mut lo, mut hi) = (words, 0);
-            for w in 0..words {
+            // The spread below reads two words beyond a decision: clear those too.
+            let visit = (span.0 as usize).saturating_sub(2)..(span.1 as usize + 2).min(words);
+            for w in visit {
                 let (mut to_mine, mut to_safe) = (0, 0);
                 if std::mem::take(&mut self.dirty_words[r * words + w]) {
                     self.work += 1;
@@ -242,7 +256,7 @@ impl RowRules {
             // A decision reaches one bit into the words on either side.
             let (lo, hi) = (lo.saturating_sub(1), (hi + 1).min(words));
             for rr in r.saturating_sub(1)..(r + 2).min(rows) {
-                let mut changed = false;
+                let (mut grew_lo, mut grew_hi) = (words, 0);
                 for w in lo..hi {
                     let spread = |v: &[u64]| {
                         let mid = v[w];
@@ -257,25 +271,32 @@ impl RowRules {
                         *self.planes.get_mut(rr, MINE, w) |= mines;
                         *self.planes.get_mut(rr, SAFE, w) |= safe;
                         self.mark(rr, w, mines | safe);
-                        changed = true;
+                        grew_lo = grew_lo.min(w);
+                        grew_hi = w + 1;
                     }
                 }
-                if changed && !self.grown[rr] {
-                    self.grown[rr] = true;
-                    try_push(&mut self.grown_rows, rr as u32)?;
+                if grew_lo < grew_hi {
+                    let span = &mut self.grown[rr];
+                    if span.0 >= span.1 {
+                        try_push(&mut self.grown_rows, rr as u32)?;
+                        *span = (grew_lo as u32, grew_hi as u32);
+                    } else {
+                        *span = (span.0.min(grew_lo as u32), span.1.max(grew_hi as u32));
+                    }
                 }
             }
         }
         Ok(())
     }
 
-    /// The rows whose settled cells grew since the last call, in no particular order.
-    pub(crate) fn take_grown(&mut self, out: &mut Vec<u32>) -> Result<()> {
+    /// The rows whose settled cells grew since the last call, each with the span `lo..hi` of
+    /// the words that grew, in no particular order.
+    pub(crate) fn take_grown(&mut self, out: &mut Vec<(u32, u32, u32)>) -> Result<()> {
         out.clear();
         crate::error::try_reserve(out, self.grown_rows.len())?;
         for &r in &self.grown_rows {
-            self.grown[r as usize] = false;
-            crate::error::try_push(out, r)?;
+            let (lo, hi) = std::mem::take(&mut self.grown[r as usize]);
+            crate::error::try_push(out, (r, lo, hi))?;
         }
         self.grown_rows.clear();
         Ok(())
@@ -378,13 +399,40 @@ fn byte_planes(x: u64) -> [u8; 8] {
 }
 
 /// The next dirty row of the current sweep (from `cursor`, downwards or upwards), or `None` when
-/// the sweep is over (`cursor` then goes back to the start).
-fn next_dirty(dirty: &[bool], cursor: &mut usize, down: bool) -> Option<usize> {
-    let rows = dirty.len();
-    while *cursor < rows {
-        let r = if down { *cursor } else { rows - 1 - *cursor };
-        *cursor += 1;
-        if dirty[r] {
+/// the sweep is over (`cursor` then goes back to the start). `dirty` holds a bit a row.
+fn next_dirty(dirty: &[u64], rows: usize, cursor: &mut usize, down: bool) -> Option<usize> {
+    if *cursor < rows {
+        let found = if down {
+            let from = *cursor;
+            let mut w = from / 64;
+            let mut bits = dirty[w] & (!0u64 << (from % 64));
+            loop {
+                if bits != 0 {
+                    break Some(w * 64 + bits.trailing_zeros() as usize);
+                }
+                w += 1;
+                if w == dirty.len() {
+                    break None;
+                }
+                bits = dirty[w];
+            }
+        } else {
+            let from = rows - 1 - *cursor;
+            let mut w = from / 64;
+            let mut bits = dirty[w] & (!0u64 >> (63 - from % 64));
+            loop {
+                if bits != 0 {
+                    break Some(w * 64 + 63 - bits.leading_zeros() as usize);
+                }
+                if w == 0 {
+                    break None;
+                }
+                w -= 1;
+                bits = dirty[w];
+            }
+        };
+        if let Some(r) = found {
+            *cursor = if down { r + 1 } else { rows - r };
             return Some(r);
         }
     }

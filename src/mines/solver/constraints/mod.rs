@@ -107,6 +107,8 @@ pub(crate) struct Constraints {
     rules: RowRules,
     /// Numbers recorded by every build so far.
     recorded: u64,
+    /// Words of given rules scanned by every build so far.
+    scanned: u64,
 }
 
 impl std::fmt::Debug for Constraints {
@@ -133,8 +135,20 @@ impl Constraints {
     /// Errors: `Inconsistent` when a number cannot be met (more than its hidden neighbours, or
     /// contradicting its neighbours' numbers), `OutOfMemory`.
     pub(crate) fn build(&mut self, grid: DecodedGrid) -> Result<()> {
+        self.build_from(grid, None)
+    }
+
+    /// As [`Constraints::build`], on the single-number rule's fixpoint that `rules` already
+    /// holds for `grid`, with every mine it settled known (the certain-move player's, which
+    /// proves them as it goes): the rule is not run again over the whole board, so a step of
+    /// play costs the frontier, not the board.
+    pub(crate) fn build_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
+        self.build_from(grid, Some(rules))
+    }
+
+    fn build_from(&mut self, grid: DecodedGrid, rules: Option<&RowRules>) -> Result<()> {
         self.reset(grid)?;
-        let result = self.read_and_settle(grid);
+        let result = self.read_and_settle(grid, rules);
         // Leave `slot` all NONE for the next build, whatever happened.
         for n in &self.nums {
             self.slot[n.at as usize] = NONE;
@@ -162,8 +176,8 @@ impl Constraints {
         Ok(())
     }
 
-    fn read_and_settle(&mut self, grid: DecodedGrid) -> Result<()> {
-        self.read_all(grid)?;
+    fn read_and_settle(&mut self, grid: DecodedGrid, rules: Option<&RowRules>) -> Result<()> {
+        self.read_all(grid, rules)?;
         self.settle()
     }
 
@@ -175,11 +189,24 @@ impl Constraints {
     ///
     /// On a view where the player never flags, most numbers only touch mines that step 1
     /// settles, so few are recorded.
-    fn read_all(&mut self, grid: DecodedGrid) -> Result<()> {
+    fn read_all(&mut self, grid: DecodedGrid, given: Option<&RowRules>) -> Result<()> {
         let (rows, cols) = (grid.rows, grid.cols);
-        let hidden = self.rules.load(grid)?;
-        self.rules.settle()?;
-        let rules = &self.rules;
+        let (rules, mut hidden) = match given {
+            Some(rules) => (rules, 0),
+            None => {
+                let hidden = self.rules.load(grid)?;
+                self.rules.settle()?;
+                (&self.rules, hidden)
+            }
+        };
+        // Given rules' settled mines are known: neither hidden nor listed as settled now.
+        let known_mines = |r: usize, w: usize| match given {
+            Some(_) => rules.mines(r, w),
+            None => 0,
+        };
+        if given.is_some() {
+            self.scanned += (rows * rules.words()) as u64;
+        }
         let mut settled = 0;
         for r in 0..rows {
             for w in 0..rules.words() {
@@ -211,7 +238,10 @@ impl Constraints {
                         known,
                     )?;
                 }
-                let hid = rules.hidden(r, w);
+                let hid = rules.hidden(r, w) & !known_mines(r, w);
+                if given.is_some() {
+                    hidden += hid.count_ones() as usize;
+                }
                 for (m, list) in [
                     (rules.safe(r, w) & hid, &mut self.safe),
                     (rules.mines(r, w) & hid, &mut self.mines),
@@ -554,9 +584,10 @@ impl Constraints {
     }
 
     /// Work done by every build so far, in words (see [`RowRules::work`]), counting each
-    /// recorded number as three words (what its pair rule and grouping cost, measured).
+    /// recorded number as three words (what its pair rule and grouping cost, measured) and each
+    /// word of given rules scanned as one.
     pub(crate) fn work(&self) -> u64 {
-        self.rules.work() + 3 * self.recorded
+        self.rules.work() + 3 * self.recorded + self.scanned
     }
 
     /// Columns of the grid last built (to name cells in messages).
