@@ -98,6 +98,9 @@ static ALLOC: Failing = Failing;
 /// result, the allocations it made, and what the thread left allocated when it ended (its
 /// thread-local scratch dropped): more than 0 is a leak.
 fn armed<T: Send + 'static>(fail_at: u64, f: fn() -> T) -> (T, u64, i64) {
+    // NET is shared: one armed call at a time, whichever test makes it.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     NET.store(0, Ordering::SeqCst);
     let (r, count) = std::thread::spawn(move || {
         TRACKED.with(|t| t.set(true));
