@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what scripts/test.sh needs, when it is missing and can be installed: Valgrind and the
-# GCC sanitizer runtimes, CMake, LuaJIT, Mono's C# compiler, Node.js, libabigail's abidiff and the
-# 32-bit C library (Debian packages, as root); the wasm32 and i686 targets (rustup); Miri (a rustup component of the
-# nightly toolchain) and cargo-fuzz (from crates.io). Never fails: what cannot be installed is
-# reported, and the check that needs it is skipped with a message (or fails when CI is set).
+# GCC sanitizer runtimes, CMake, LuaJIT, Mono's C# compiler, Node.js and npm, Chromium,
+# libabigail's abidiff and the 32-bit C library (Debian packages, as root); the wasm32 and i686
+# targets (rustup); Miri (a rustup component of the nightly toolchain), cargo-fuzz (from
+# crates.io) and the npm package's dev tools (npm ci in bindings/js). Never fails: what cannot be
+# installed is reported, and the check that needs it is skipped with a message (or fails when CI
+# is set).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,6 +62,14 @@ command -v cmake >/dev/null || apt_install cmake
 command -v luajit >/dev/null || apt_install luajit
 command -v mcs >/dev/null || apt_install mono-mcs
 command -v node >/dev/null || apt_install nodejs
+command -v npm >/dev/null || apt_install npm
+# The browser test drives Debian's Chromium (browser downloads are not reachable here).
+command -v chromium >/dev/null || apt_install chromium
+# The npm package's dev tools (TypeScript, playwright-core), pinned by its package-lock.json.
+if command -v npm >/dev/null && [ ! -x bindings/js/node_modules/.bin/tsc ]; then
+    echo "   npm ci (bindings/js)"
+    (cd bindings/js && npm ci --no-audit --no-fund --silent) || echo "   npm ci in bindings/js failed"
+fi
 command -v abidiff >/dev/null || apt_install abigail-tools
 # -m32 programs and the i686 library need the 32-bit C library.
 if ! echo 'int main(void) { return 0; }' | "${CC:-cc}" -m32 -x c - -o /dev/null 2>/dev/null; then
@@ -90,6 +100,8 @@ have "cmake" "cmake --version"
 have "luajit" "luajit -v"
 have "mono (mcs)" "mcs --version"
 have "node" "node --version"
+have "npm package tools" "test -x bindings/js/node_modules/.bin/tsc"
+have "chromium" "chromium --version"
 have "abigail-tools" "abidiff --version"
 have "32-bit C library" "echo 'int main(void){return 0;}' | ${CC:-cc} -m32 -x c - -o /dev/null"
 have "rustup targets" "grep -q wasm32-unknown-unknown <<<\"\$(rustup target list --installed)\""

@@ -17,5 +17,7 @@ cargo test
 ./scripts/check-abi.sh
 ./scripts/test-reach.sh
 ./scripts/test-wasm.sh
+./scripts/test-js.sh
+./scripts/test-web.sh
 ./scripts/miri.sh
 ./scripts/fuzz.sh "${GG_FUZZ_SECONDS:-30}"
