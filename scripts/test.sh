@@ -19,5 +19,6 @@ cargo test
 ./scripts/test-wasm.sh
 ./scripts/test-js.sh
 ./scripts/test-web.sh
+./scripts/test-python-dist.sh
 ./scripts/miri.sh
 ./scripts/fuzz.sh "${GG_FUZZ_SECONDS:-30}"

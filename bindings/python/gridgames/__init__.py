@@ -10,8 +10,9 @@
     ...     game.state.name, game.view()
     ('PLAYING', [['E', 'E'], ['1', 'E']])
 
-Failures raise :class:`gridgames.GridgamesError` subclasses (see :mod:`gridgames.errors`) whose
-message is ``gg_status_str`` and the library's detail. The shared library is found as described
+Failures raise :class:`gridgames.GridgamesError` subclasses, one a status, importable from here
+(``gridgames.InvalidCellError``, ``gridgames.TooComplexError``, ...; :mod:`gridgames.errors`
+lists them), whose message is ``gg_status_str`` and the library's detail. The shared library is found as described
 in :mod:`gridgames._lib`; ``gridgames.library_path`` says which one was loaded.
 """
 
@@ -31,7 +32,11 @@ def library_version() -> str:
     return _lib.library_version_string
 
 
+# The exception classes stay importable from here (gridgames.InvalidCellError) but are left out
+# of __all__, so that help(gridgames) does not repeat BaseException's methods for each of them:
+# help(gridgames.errors) documents them.
 __all__ = [
+    "GridgamesError",
     "errors",
     "library_path",
     "library_version",
@@ -39,4 +44,4 @@ __all__ = [
     "mines",
     "snakes",
     "status_str",
-] + errors.__all__
+]

@@ -4,8 +4,8 @@ Search order (the first that exists wins; an explicit GRIDGAMES_LIB that fails i
 
 1. the environment variable ``GRIDGAMES_LIB``, when set: a path to the shared library, for
    trying another build on purpose;
-2. the library bundled in the package: ``gridgames/libgridgames.so``, or the
-   ``gridgames/libgridgames.*.so`` that ``pip install ./bindings/python`` builds into the wheel;
+2. the library bundled in the package: ``gridgames/libgridgames.so.SERIES``, which
+   ``pip install ./bindings/python`` builds into the wheel, or ``gridgames/libgridgames.so``;
 3. the source tree this package sits in: ``target/release``, then ``target/debug``;
 4. the system: the dynamic loader's search (``LD_LIBRARY_PATH``, ldconfig's cache) for the
    SONAME of the ABI series these bindings were written for, ``libgridgames.so.SERIES``.
@@ -58,9 +58,8 @@ def candidates(
     if environ.get("GRIDGAMES_LIB"):
         return [environ["GRIDGAMES_LIB"]]
     here = package_dir or Path(__file__).resolve().parent
-    found = [str(here / _FILE)]
-    stem, ext = os.path.splitext(_FILE)
-    found += sorted(str(p) for p in here.glob(f"{stem}.*{ext}"))
+    # The wheel bundles the library under its SONAME, a name Python never takes for a module.
+    found = [str(here / soname()), str(here / _FILE)]
     # bindings/python/gridgames -> the repository root.
     root = here.parent.parent.parent
     found += [str(root / "target" / profile / _FILE) for profile in ("release", "debug")]

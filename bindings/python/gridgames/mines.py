@@ -27,6 +27,7 @@ from typing import List, NamedTuple, Optional, Sequence, Union
 from . import _lib, errors
 
 Row = Union[str, bytes, bytearray, Sequence[str]]
+_NAN = float("nan")
 
 _click = _lib.declare(
     "gg_mines_click",
@@ -66,9 +67,35 @@ def _row_bytes(row: Row, r: int, what: str, alphabet: str) -> bytes:
         ) from None
 
 
+def _array_bytes(board, what: str) -> tuple[bytes, int, int]:
+    """A 2-D numpy array of one-byte characters (dtype S1 or uint8) or of one-character strings
+    (U1), without importing numpy: its bytes, row-major, and its shape."""
+    if board.ndim != 2:
+        raise ValueError(f"{what} is a {board.ndim}-D array; a board has rows and columns")
+    rows, cols = (int(n) for n in board.shape)
+    kind, size = board.dtype.kind, board.dtype.itemsize
+    if kind in "Su" and size == 1:
+        return board.tobytes(order="C"), rows, cols
+    if kind == "U" and size == 4:
+        text = "".join(str(x) for x in board.ravel(order="C"))
+        if len(text) != rows * cols:
+            raise ValueError(f"{what} holds a cell that is not one character")
+        return text.encode("ascii", "replace"), rows, cols
+    raise TypeError(f"{what} has dtype {board.dtype}; use S1, uint8 or U1")
+
+
 def _cells(
     board: Sequence[Row], what: str = "mines board", alphabet: str = _BOARD_CELLS
 ) -> tuple[ctypes.Array, int, int]:
+    if isinstance(board, (str, bytes, bytearray)):
+        # Flat text has no rows: read as a column, a whole board would turn into nonsense.
+        raise TypeError(
+            f"{what} is flat {type(board).__name__}; pass its rows (a list of strings) or a 2-D "
+            "array"
+        )
+    if hasattr(board, "ndim") and hasattr(board, "tobytes"):
+        data, rows, cols = _array_bytes(board, what)
+        return ctypes.create_string_buffer(data, len(data) + 1), rows, cols
     rows, cols = _lib.grid_shape(board, what)
     data = b"".join(_row_bytes(row, r, what, alphabet) for r, row in enumerate(board))
     # One spare byte: never NULL, even for an empty board (the library then reports the size).
@@ -441,7 +468,7 @@ class Game(_lib.Handle):
         self._call(_stats, ctypes.byref(out))
         return PlayStats(*(getattr(out, name) for name in PlayStats._fields))
 
-    def probabilities(self) -> List[List[Optional[float]]]:
+    def probabilities(self) -> List[List[float]]:
         """:func:`probabilities` of the current :meth:`view` and :attr:`mines`: what a player
         can know, not a peek at the board. After a loss the view shows 'X' and 'M', which the
         solver refuses (:class:`gridgames.InvalidCellError`)."""
@@ -537,9 +564,9 @@ def _solver_args(view: Sequence[Row], mines: int) -> tuple[ctypes.Array, int, in
     return cells, rows, cols, _unsigned(mines, _SIZE_BITS, "mines")
 
 
-def probabilities(view: Sequence[Row], mines: int) -> List[List[Optional[float]]]:
+def probabilities(view: Sequence[Row], mines: int) -> List[List[float]]:
     """The exact chance that each hidden cell of a player view holds a mine, as rows of floats;
-    None for a revealed cell.
+    NaN for a revealed cell (so ``numpy.array`` of the result is a float array).
 
     ``view`` is a list of rows in the alphabet of :meth:`Game.view`: 'E' and 'F' hidden (a flag
     is only the player's claim, so it counts as hidden), 'B' and '1'-'8' revealed; ``mines`` is
@@ -555,14 +582,14 @@ def probabilities(view: Sequence[Row], mines: int) -> List[List[Optional[float]]
     ``mines`` that size_t cannot hold.
 
     >>> probabilities(["E1E"], 1)  # one mine, next to the '1'
-    [[0.5, None, 0.5]]
+    [[0.5, nan, 0.5]]
     """
     cells, rows, cols, mines = _solver_args(view, mines)
     # At least one element: never NULL, so an empty view is reported as such by the library.
     out = (ctypes.c_double * max(rows * cols, 1))()
     _lib.check(_probabilities(cells, rows, cols, mines, out))
     return [
-        [None if p < 0.0 else p for p in out[r * cols : (r + 1) * cols]] for r in range(rows)
+        [_NAN if p < 0.0 else p for p in out[r * cols : (r + 1) * cols]] for r in range(rows)
     ]
 
 

@@ -40,6 +40,7 @@ def test_candidates_order(tmp_path):
     pkg = tmp_path / "a" / "b" / "gridgames"
     assert _lib.candidates({"GRIDGAMES_LIB": "/x/lib.so"}, pkg) == ["/x/lib.so"]
     assert _lib.candidates({}, pkg) == [
+        str(pkg / _lib.soname()),
         str(pkg / "libgridgames.so"),
         str(tmp_path / "target" / "release" / "libgridgames.so"),
         str(tmp_path / "target" / "debug" / "libgridgames.so"),
@@ -65,17 +66,27 @@ def test_the_wheel_bundles_its_library_in_the_package():
     if not os.environ.get("GRIDGAMES_EXPECT_BUNDLED"):
         pytest.skip("not run from a pip install")
     assert Path(gridgames.library_path).parent == PACKAGE
-    assert Path(gridgames.library_path).name.startswith("libgridgames.")
+    assert Path(gridgames.library_path).name == _lib.soname()
     assert (PACKAGE / "py.typed").exists()
 
 
-def test_a_wheel_named_library_is_found(tmp_path):
+def test_the_bundled_library_is_found_under_its_soname(tmp_path):
     root = copy_package(tmp_path)
-    bundled = root / "gridgames" / "libgridgames.cpython-311-x86_64-linux-gnu.so"
+    bundled = root / "gridgames" / _lib.soname()
     shutil.copy(gridgames.library_path, bundled)
     out = run(root, {})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(bundled)
+
+
+def test_the_bundled_library_is_not_taken_for_a_module():
+    # help(gridgames) lists the package's modules; a library named like an extension module
+    # (libgridgames.cpython-311-...so, or even libgridgames.so) would show up as one that
+    # cannot be imported.
+    import pkgutil
+
+    names = {m.name for m in pkgutil.iter_modules(gridgames.__path__)}
+    assert names == {"_lib", "errors", "mines", "snakes"}, names
 
 
 def test_next_to_the_package(tmp_path):
@@ -99,3 +110,12 @@ def test_nothing_found_lists_every_place_tried(tmp_path):
     for place in _lib.candidates({}, tmp_path / "gridgames"):
         assert place in out.stderr
     assert "GRIDGAMES_LIB" in out.stderr
+
+
+def test_help_reads_in_a_few_screens():
+    import pydoc
+
+    text = pydoc.render_doc(gridgames, renderer=pydoc.plaintext)
+    # Each exception class repeating BaseException's methods made it about 1,500 lines.
+    assert len(text.splitlines()) < 250, len(text.splitlines())
+    assert "InvalidCellError" in text  # named in the docstring

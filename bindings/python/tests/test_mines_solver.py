@@ -5,6 +5,7 @@ no-guess games won by following the hints."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -45,29 +46,34 @@ def brute_force(view: list[str], k: int) -> list[list[float | None]]:
     ]
 
 
+def shown(probs):
+    """The probabilities with NaN (a revealed cell) as "nan", so that lists compare."""
+    return [["nan" if math.isnan(p) else p for p in row] for row in probs]
+
+
 # ---- known answers ----------------------------------------------------------------------------
 
 
 def test_a_one_between_two_hidden_cells():
-    assert mines.probabilities(["E1E"], 1) == [[0.5, None, 0.5]]
+    assert shown(mines.probabilities(["E1E"], 1)) == [[0.5, "nan", 0.5]]
     # A flag is only the player's claim: it counts as hidden.
-    assert mines.probabilities(["F1E"], 1) == [[0.5, None, 0.5]]
+    assert shown(mines.probabilities(["F1E"], 1)) == [[0.5, "nan", 0.5]]
     # Rows may be str, bytes, bytearray or lists of characters.
-    assert mines.probabilities([b"E1E"], 1) == mines.probabilities([list("E1E")], 1)
-    assert mines.probabilities([bytearray(b"E1E")], 1) == [[0.5, None, 0.5]]
+    assert shown(mines.probabilities([b"E1E"], 1)) == shown(mines.probabilities([list("E1E")], 1))
+    assert shown(mines.probabilities([bytearray(b"E1E")], 1)) == [[0.5, "nan", 0.5]]
 
 
 def test_the_mine_count_weighs_the_cells_next_to_no_number():
     # (0, 3) and (0, 4) touch no number: only the total concerns them.
-    assert mines.probabilities(["E1EEE"], 1) == [[0.5, None, 0.5, 0.0, 0.0]]
-    assert mines.probabilities(["E1EEE"], 2) == [[0.5, None, 0.5, 0.5, 0.5]]
+    assert shown(mines.probabilities(["E1EEE"], 1)) == [[0.5, "nan", 0.5, 0.0, 0.0]]
+    assert shown(mines.probabilities(["E1EEE"], 2)) == [[0.5, "nan", 0.5, 0.5, 0.5]]
 
 
 def test_readme_example():
     probs = mines.probabilities(README_VIEW, 1)
     assert probs[0][2] == 0.0 and probs[1][2] == 1.0
-    assert all(p is None for r, row in enumerate(probs) for c, p in enumerate(row) if c != 2)
-    assert all(probs[r][2] is None for r in (2, 3))
+    assert all(math.isnan(p) for r, row in enumerate(probs) for c, p in enumerate(row) if c != 2)
+    assert all(math.isnan(probs[r][2]) for r in (2, 3))
     h = mines.hint(README_VIEW, 1)
     assert h == Hint(0, 2, 0.0) and (h.row, h.col, h.risk) == (0, 2, 0.0)
     assert isinstance(h, tuple) and h.risk == probs[h.row][h.col]
@@ -102,7 +108,7 @@ def test_agrees_with_brute_force_on_small_views():
         for r in range(rows):
             for c in range(cols):
                 if want[r][c] is None:
-                    assert got[r][c] is None, (view, k, r, c)
+                    assert math.isnan(got[r][c]), (view, k, r, c)
                 else:
                     assert got[r][c] == pytest.approx(want[r][c], abs=1e-12), (view, k, r, c)
         if any(ch == "E" for row in view for ch in row) and any(
@@ -148,7 +154,7 @@ def test_hint_when_nothing_can_be_safe():
             mines.hint(view, k)
         assert info.value.detail
     # probabilities still answers: the hidden cell is a mine.
-    assert mines.probabilities(["1E"], 1) == [[None, 1.0]]
+    assert shown(mines.probabilities(["1E"], 1)) == [["nan", 1.0]]
 
 
 def test_too_entangled_a_frontier_is_refused():
@@ -215,10 +221,10 @@ def test_game_probabilities_and_hint_read_the_view():
         game.toggle_flag(0, 4)  # a wrong flag: the solver does not trust it
         game.reveal(0, 0)
         assert ["".join(row) for row in game.view()] == ["BBBBF", "BBB11", "BBB1E"]
-        assert game.probabilities() == [
-            [None, None, None, None, 0.0],
-            [None, None, None, None, None],
-            [None, None, None, None, 1.0],
+        assert shown(game.probabilities()) == [
+            ["nan", "nan", "nan", "nan", 0.0],
+            ["nan", "nan", "nan", "nan", "nan"],
+            ["nan", "nan", "nan", "nan", 1.0],
         ]
         assert game.hint() == Hint(0, 4, 0.0)
         game.toggle_flag(0, 4)
@@ -300,3 +306,36 @@ def test_no_guess_needs_a_first_click_and_a_known_value():
         Game.new(9, 9, 10, 1, FirstClick.ANY, no_guess=NoGuess.NUMBERS_ONLY)
     with pytest.raises(gridgames.InvalidArgumentError, match="no_guess is 3"):
         Game.new(9, 9, 10, 1, FirstClick.SAFE, no_guess=3)
+
+
+# ---- boards as arrays, and what is not a board --------------------------------------------
+
+
+def test_numpy_boards_and_float_probabilities():
+    np = pytest.importorskip("numpy")
+    view = ["E1E", "E1E"]
+    want = shown(mines.probabilities(view, 1))
+    for arr in (
+        np.array([list(r) for r in view], dtype="S1"),
+        np.frombuffer(b"".join(r.encode() for r in view), dtype=np.uint8).reshape(2, 3),
+        np.array([list(r) for r in view]),  # <U1
+        np.array([list(r) for r in view], dtype="S1")[:, ::-1][:, ::-1],  # not contiguous
+    ):
+        assert shown(mines.probabilities(arr, 1)) == want
+    probs = np.array(mines.probabilities(view, 1))
+    assert probs.dtype == np.float64 and probs.shape == (2, 3)
+    assert np.isnan(probs[:, 1]).all() and (probs[:, 0] == probs[:, 2]).all()
+    board = np.array([list("EM"), list("EE")], dtype="S1")
+    assert mines.click(board, 1, 0) == [["E", "M"], ["1", "E"]]
+    with pytest.raises(ValueError):
+        mines.probabilities(np.zeros((2, 2, 2), dtype=np.uint8), 1)
+    with pytest.raises(TypeError):
+        mines.probabilities(np.zeros((2, 2), dtype=np.float64), 1)
+
+
+def test_a_flat_string_is_not_a_board():
+    for flat in ("E1E", b"E1E", bytearray(b"E1E")):
+        with pytest.raises(TypeError, match="flat"):
+            mines.probabilities(flat, 1)
+        with pytest.raises(TypeError, match="flat"):
+            mines.click(flat, 0, 0)
