@@ -103,6 +103,7 @@ function newGame(make = () => gg.newMinesGame(config())) {
   $('probabilities').checked = false;
   buildBoard();
   setStatus('');
+  measureBoard();
   render();
 }
 
@@ -170,9 +171,10 @@ function afterMove() {
   if ($('probabilities').checked) showProbabilities();
 }
 
-/** The board's 3BV and ZiNi, once its layout exists. */
+/** The board's 3BV and ZiNi, as soon as its layout exists (at once when any first click is
+ * allowed; at the first reveal when the first click is kept safe). */
 function measureBoard() {
-  if (game.stats().bbbv === 0 && game.state === 'playing' && game.stats().leftClicks === 0) return;
+  if (game.stats().bbbv === 0) return;
   const truth = game.board().replaceAll(/[BX1-8]/g, 'E');
   try {
     boardStats = gg.measure(truth, game.rows, game.cols);

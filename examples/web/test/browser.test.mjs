@@ -53,7 +53,17 @@ try {
   await page.selectOption('#first-click', '2');
   await page.selectOption('#no-guess', '0');
   await page.fill('#seed', '2024');
+  // With any first click allowed, the layout exists at once: its 3BV and ZiNi show before a click.
+  await page.selectOption('#first-click', '0');
   await page.click('#new-game');
+  const early = gg.newMinesGame({ ...cfg, firstClick: 0 });
+  const earlyStats = gg.measure(early.board(), 16, 30);
+  early.free();
+  assert.equal(await page.textContent('#stat-bbbv'), String(earlyStats.bbbv));
+  assert.equal(await page.textContent('#stat-zini'), String(earlyStats.zini));
+  await page.selectOption('#first-click', '2');
+  await page.click('#new-game');
+  assert.equal(await page.textContent('#stat-bbbv'), '-');
   const cell = (r, c) => page.locator(`#board button[data-row="${r}"][data-col="${c}"]`);
   const dataCells = () => page.$$eval('#board button', (bs) => bs.map((b) => b.dataset.cell).join(''));
   const moves = [];
@@ -131,6 +141,15 @@ try {
   assert.ok(painted.every(([ch, bg, p]) => ch === 'E' && bg && p >= 0 && p <= 1));
   assert.equal(await page.isVisible('#legend'), true);
   await page.screenshot({ path: path.join(artifacts, 'minesweeper.png'), fullPage: true });
+
+  // Save, undo the last move (the native game without it agrees), continue the saved game.
+  await page.click('#save');
+  await page.click('#undo');
+  const undone = moves.pop();
+  assert.equal(await dataCells(), nativeView(), 'after undo');
+  await page.click('#continue');
+  moves.push(undone);
+  assert.equal(await dataCells(), nativeView(), 'the saved game, continued');
 
   // A large board with the heatmap on: the solver runs in the worker, the page keeps answering.
   await page.selectOption('#level', 'custom');
