@@ -73,6 +73,60 @@ static void hints(void) {
     }
 }
 
+/* gg_mines_hint_with: the rule's first click, the efforts, the endgame's win chance, and every
+ * refusal leaving the four outputs untouched. */
+static void hints_with_options(void) {
+    char all[480];
+    size_t r = 99, c = 99;
+    double risk = -5.0, win = -5.0;
+    gg_mines_hint_options opt;
+    opt.first_click = GG_FIRST_CLICK_OPENING;
+    opt.effort = GG_EFFORT_STANDARD;
+    memset(all, 'E', sizeof all);
+    CHECK_STATUS(gg_mines_hint_with(all, 16, 30, 99, &opt, &r, &c, &risk, &win), GG_OK);
+    CHECK(r == 2 && c == 2 && near(risk, 99.0 / 480) && win != win); /* NaN: no search */
+    opt.first_click = GG_FIRST_CLICK_SAFE;
+    CHECK_STATUS(gg_mines_hint_with(all, 16, 30, 99, &opt, &r, &c, &risk, &win), GG_OK);
+    CHECK(r == 0 && c == 0);
+    opt.first_click = GG_FIRST_CLICK_ANY;
+    CHECK_STATUS(gg_mines_hint_with(all, 16, 30, 99, &opt, &r, &c, &risk, &win), GG_OK);
+    CHECK(r == 0 && c == 0);
+    /* Two layouts left: the endgame search says the game is a coin toss. */
+    for (opt.effort = GG_EFFORT_STANDARD; opt.effort <= GG_EFFORT_DEEP; opt.effort++) {
+        CHECK_STATUS(gg_mines_hint_with("E1E", 1, 3, 1, &opt, &r, &c, &risk, &win), GG_OK);
+        CHECK(risk == 0.5 && win == 0.5 && r == 0 && c != 1);
+    }
+    /* Fast: the safest cell, no search. */
+    opt.effort = GG_EFFORT_FAST;
+    CHECK_STATUS(gg_mines_hint_with("1EEE", 2, 2, 1, &opt, &r, &c, &risk, &win), GG_OK);
+    CHECK(near(risk, 1.0 / 3) && win != win);
+    /* A certain cell whatever the effort. */
+    CHECK_STATUS(gg_mines_hint_with("1EE", 1, 3, 1, &opt, &r, &c, &risk, &win), GG_OK);
+    CHECK(r == 0 && c == 2 && risk == 0.0);
+    /* Refusals. */
+    r = 77, c = 88, risk = 42.0, win = 43.0;
+    opt.effort = 3;
+    CHECK_STATUS(gg_mines_hint_with("1EE", 1, 3, 1, &opt, &r, &c, &risk, &win),
+                 GG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("options->effort is 3");
+    opt.effort = GG_EFFORT_STANDARD;
+    opt.first_click = 9;
+    CHECK_STATUS(gg_mines_hint_with("1EE", 1, 3, 1, &opt, &r, &c, &risk, &win),
+                 GG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("options->first_click is 9");
+    opt.first_click = GG_FIRST_CLICK_SAFE;
+    CHECK_STATUS(gg_mines_hint_with("1EE", 1, 3, 1, NULL, &r, &c, &risk, &win),
+                 GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("options is NULL");
+    CHECK_STATUS(gg_mines_hint_with("1EE", 1, 3, 1, &opt, &r, &c, &risk, NULL),
+                 GG_ERR_NULL_POINTER);
+    CHECK_MESSAGE_HAS("win_out is NULL");
+    CHECK_STATUS(gg_mines_hint_with("1EX", 1, 3, 1, &opt, &r, &c, &risk, &win),
+                 GG_ERR_INVALID_CELL);
+    CHECK_STATUS(gg_mines_hint_with("1E", 1, 2, 1, &opt, &r, &c, &risk, &win), GG_ERR_GAME_OVER);
+    CHECK(r == 77 && c == 88 && risk == 42.0 && win == 43.0);
+}
+
 static void expect_prob_error(const char *view, size_t rows, size_t cols, size_t mines,
                               int32_t want, const char *needle) {
     double p[16];
@@ -270,6 +324,7 @@ int main(void) {
     probabilities();
     large_board();
     hints();
+    hints_with_options();
     errors();
     no_guess_games_need_no_guess();
     solvable();

@@ -161,6 +161,16 @@ static void mines_solver(void) {
     CHECK_STATUS(gg_mines_hint("1EE", 1, 3, 1, &r, &c, &risk), armed());
     CHECK(expect_panic ? r == 99 && c == 99 && risk == 9.0 : r == 0 && c == 2 && risk == 0.0);
     check_internal_message();
+    {
+        gg_mines_hint_options opt;
+        double win = 9.0;
+        opt.first_click = GG_FIRST_CLICK_SAFE;
+        opt.effort = GG_EFFORT_DEEP;
+        r = 99;
+        CHECK_STATUS(gg_mines_hint_with("1EE", 1, 3, 1, &opt, &r, &c, &risk, &win), armed());
+        CHECK(expect_panic ? r == 99 && win == 9.0 : r == 0 && c == 2 && risk == 0.0);
+        check_internal_message();
+    }
     r = 99;
     CHECK_STATUS(gg_mines_solvable("EEME", 1, 4, 0, 0, GG_SOLVE_WITH_COUNT, &r), armed());
     CHECK(r == (expect_panic ? 99 : 0));

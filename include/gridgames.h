@@ -100,6 +100,23 @@
 #define GG_MINES_LOST 2
 
 /**
+ * Hint effort: the safest cell (ties: the fewest hidden neighbours), no look-ahead and no
+ * endgame search; the fastest.
+ */
+#define GG_EFFORT_FAST 0
+
+/**
+ * Hint effort: what `gg_mines_hint` does (a two-move look-ahead over the near-safest cells and
+ * an exact search of the game tree when at most 256 layouts are left).
+ */
+#define GG_EFFORT_STANDARD 1
+
+/**
+ * Hint effort: the look-ahead over twice as many candidates with four times the budget.
+ */
+#define GG_EFFORT_DEEP 2
+
+/**
  * Solvability logic: a cell is certain when the revealed numbers alone prove it safe.
  */
 #define GG_SOLVE_NUMBERS_ONLY 0
@@ -292,6 +309,22 @@ typedef struct gg_mines_config {
      */
     uint32_t no_guess;
 } gg_mines_config;
+
+/**
+ * Options of `gg_mines_hint_with`.
+ */
+typedef struct gg_mines_hint_options {
+    /**
+     * The game's first-click rule, `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or
+     * `GG_FIRST_CLICK_OPENING`: on an all-hidden view the hint is the best first click under
+     * it, (2, 2) when the first click opens and the corner (0, 0) otherwise.
+     */
+    uint32_t first_click;
+    /**
+     * `GG_EFFORT_FAST`, `GG_EFFORT_STANDARD` or `GG_EFFORT_DEEP`.
+     */
+    uint32_t effort;
+} gg_mines_hint_options;
 
 /**
  * What a layout asks of a player, whatever the play (`gg_mines_measure`).
@@ -815,6 +848,36 @@ int32_t gg_mines_hint(const char *view,
                       size_t *row_out,
                       size_t *col_out,
                       double *risk_out);
+
+/**
+ * The best next cell to reveal, as `gg_mines_hint`, under the game's first-click rule and with
+ * the effort asked for; `*win_out` receives the exact chance of winning the game from this view
+ * by following the hints when the endgame search computed it (at most 256 layouts left and
+ * `GG_EFFORT_STANDARD` or `GG_EFFORT_DEEP`), and NaN otherwise.
+ *
+ * Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
+ * `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms
+ * on any expert view), `GG_EFFORT_DEEP` looks at twice as many candidates (up to about four
+ * times as long). With `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is
+ * `gg_mines_hint`'s.
+ *
+ * Errors: as for `gg_mines_hint`, plus `GG_ERR_NULL_POINTER` for `options` or `win_out` and
+ * `GG_ERR_INVALID_ARGUMENT` for an unknown `first_click` or `effort`. On error the four outputs
+ * are left untouched.
+ *
+ * # Safety
+ * `view` must point to `rows * cols` readable chars, `options` to a readable
+ * `gg_mines_hint_options`; `row_out`, `col_out`, `risk_out` and `win_out` must be writable.
+ */
+int32_t gg_mines_hint_with(const char *view,
+                           size_t rows,
+                           size_t cols,
+                           size_t mines,
+                           const struct gg_mines_hint_options *options,
+                           size_t *row_out,
+                           size_t *col_out,
+                           double *risk_out,
+                           double *win_out);
 
 /**
  * Whether a Minesweeper board can be won from a first click without guessing, exactly.

@@ -232,6 +232,34 @@ fn hint() -> (i32, Seen) {
     (s, Seen::of(&[r as u64, c as u64, risk.to_bits()]))
 }
 
+fn hint_with_options() -> (i32, Seen) {
+    let (mut r, mut c) = (AB_USIZE, AB_USIZE);
+    let mut risk = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    let mut win = risk;
+    let opt = gg_mines_hint_options {
+        first_click: GG_FIRST_CLICK_SAFE,
+        effort: GG_EFFORT_DEEP,
+    };
+    // SAFETY: the view holds 4 bytes; the options and outputs are live locals.
+    let s = unsafe {
+        gg_mines_hint_with(
+            b"1EEE".as_ptr().cast(),
+            2,
+            2,
+            1,
+            &opt,
+            &mut r,
+            &mut c,
+            &mut risk,
+            &mut win,
+        )
+    };
+    (
+        s,
+        Seen::of(&[r as u64, c as u64, risk.to_bits(), win.to_bits()]),
+    )
+}
+
 fn click() -> (i32, Seen) {
     let mut board = *b"EEEEEEEMEEEEEEEEEEEE";
     // SAFETY: board holds 20 bytes.
@@ -849,6 +877,10 @@ fn every_allocation_can_fail() {
         Case {
             name: "gg_mines_hint",
             run: hint,
+        },
+        Case {
+            name: "gg_mines_hint_with",
+            run: hint_with_options,
         },
         Case {
             name: "gg_mines_solvable",

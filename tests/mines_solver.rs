@@ -170,6 +170,45 @@ proptest! {
         }
     }
 
+    /// Every effort and first-click rule: a certain cell whenever one exists; otherwise, unless
+    /// the exact endgame search chose (it may prefer a riskier cell that wins more often), a
+    /// cell at least 90% as safe as the safest (the documented tolerance of the look-ahead's
+    /// candidates), and with `GG_EFFORT_FAST` the safest cell itself.
+    #[test]
+    fn hints_with_options_stay_near_the_safest_cell(seed in any::<u64>(), effort in 0u32..3) {
+        let (view, rows, cols, mines) = game_view(seed, 14);
+        let Some(want) = mines_brute::probabilities(&view, rows, cols, mines) else {
+            return Ok(());
+        };
+        let hidden: Vec<f64> = want.iter().copied().filter(|&p| p >= 0.0).collect();
+        let safest = hidden.iter().copied().fold(f64::INFINITY, f64::min);
+        if safest >= 1.0 {
+            return Ok(());
+        }
+        let opt = gg_mines_hint_options { first_click: GG_FIRST_CLICK_SAFE, effort };
+        let (mut r, mut c, mut risk, mut win) = (usize::MAX, usize::MAX, 42.0, 42.0);
+        // SAFETY: `view` holds rows*cols bytes; the options and outputs are live locals.
+        let status = unsafe {
+            gg_mines_hint_with(
+                view.as_ptr().cast(), rows, cols, mines, &opt, &mut r, &mut c, &mut risk, &mut win,
+            )
+        };
+        prop_assert_eq!(status, GG_OK);
+        let p = want[r * cols + c];
+        prop_assert!(p >= 0.0, "hint ({}, {}) is revealed", r, c);
+        prop_assert!((risk - p).abs() < 1e-9);
+        if safest == 0.0 {
+            prop_assert_eq!(p, 0.0, "a certain cell existed but the hint risks {}", p);
+            prop_assert!(win.is_nan());
+        } else if effort == GG_EFFORT_FAST {
+            prop_assert!((p - safest).abs() < 1e-9, "fast: {} vs the safest {}", p, safest);
+        } else if win.is_nan() {
+            prop_assert!(1.0 - p >= 0.9 * (1.0 - safest) - 1e-9, "{} vs the safest {}", p, safest);
+        } else {
+            prop_assert!((0.0..=1.0).contains(&win) && win <= 1.0 - p + 1e-9);
+        }
+    }
+
     #[test]
     fn foreign_view_bytes_refused_untouched(
         seed in any::<u64>(),

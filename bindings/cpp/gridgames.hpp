@@ -381,6 +381,31 @@ inline hint_result hint(const std::string &view, std::size_t rows, std::size_t c
     return h;
 }
 
+/// What gg_mines_hint_with() advises: hint_result's cell and risk, and `win`, the exact chance of
+/// winning from the view when the endgame search computed it (NaN otherwise).
+struct hint_report {
+    std::size_t row = 0, col = 0;
+    double risk = 0.0, win = 0.0;
+};
+
+/// gg_mines_hint_with(): hint() under the game's first-click rule (GG_FIRST_CLICK_*: on an
+/// all-hidden view (2, 2) when the first click opens, the corner (0, 0) otherwise) and with the
+/// effort asked for (GG_EFFORT_FAST, GG_EFFORT_STANDARD, GG_EFFORT_DEEP). Throws as hint() does,
+/// and GG_ERR_INVALID_ARGUMENT for an unknown rule or effort.
+inline hint_report hint_with(const std::string &view, std::size_t rows, std::size_t cols,
+                             std::size_t mines, std::uint32_t first_click,
+                             std::uint32_t effort = GG_EFFORT_STANDARD) {
+    if (!detail::holds(view.size(), rows, cols))
+        throw std::invalid_argument("mines view holds " + std::to_string(view.size()) +
+                                    " cells, not " + std::to_string(rows) + " x " +
+                                    std::to_string(cols));
+    const gg_mines_hint_options options{first_click, effort};
+    hint_report h;
+    detail::check(gg_mines_hint_with(view.data(), rows, cols, mines, &options, &h.row, &h.col,
+                                     &h.risk, &h.win));
+    return h;
+}
+
 /// What a certain move may be proven from (gg_mines_solvable(), gg_mines_config::no_guess).
 enum class logic : std::uint32_t {
     numbers_only = GG_SOLVE_NUMBERS_ONLY, ///< the revealed numbers alone

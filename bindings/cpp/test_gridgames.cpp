@@ -394,6 +394,12 @@ void solver() {
     EXPECT_ERROR(hint("B", 1, 1, 0), GG_ERR_GAME_OVER);  // nothing hidden
     CHECK(invalid_argument([] { probabilities("EEE", 2, 2, 1); }));
     CHECK(invalid_argument([] { hint("EEEE", SIZE_MAX, 2, 1); }));
+    gg::mines::hint_report report = gg::mines::hint_with(std::string(81, 'E'), 9, 9, 10,
+                                                          GG_FIRST_CLICK_SAFE);
+    CHECK(report.row == 0 && report.col == 0 && std::isnan(report.win)); // a corner
+    report = gg::mines::hint_with("E1E", 1, 3, 1, GG_FIRST_CLICK_OPENING, GG_EFFORT_DEEP);
+    CHECK(report.risk == 0.5 && report.win == 0.5); // the endgame search's exact chance
+    EXPECT_ERROR(gg::mines::hint_with("E1E", 1, 3, 1, 7), GG_ERR_INVALID_ARGUMENT);
 
     // A lattice of numbers, each between four hidden cells, inside a hidden ring (the numbers
     // of a layout with mines on the even rows): a two-dimensional frontier, too entangled to

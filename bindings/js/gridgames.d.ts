@@ -34,6 +34,9 @@ export type FirstClickRule = (typeof FirstClick)[keyof typeof FirstClick];
 /** Boards won from the first click without a guess. */
 export declare const NoGuess: Readonly<{ OFF: 0; WITH_COUNT: 1; NUMBERS_ONLY: 2 }>;
 export type NoGuessLogic = (typeof NoGuess)[keyof typeof NoGuess];
+/** How much the hint looks ahead. */
+export declare const Effort: Readonly<{ FAST: 0; STANDARD: 1; DEEP: 2 }>;
+export type HintEffort = (typeof Effort)[keyof typeof Effort];
 /** What the solvability check may use. */
 export declare const Logic: Readonly<{ NUMBERS_ONLY: 0; WITH_COUNT: 1 }>;
 export type SolveLogic = (typeof Logic)[keyof typeof Logic];
@@ -207,6 +210,14 @@ export declare class Gridgames {
   /** Exact mine probabilities; NaN for revealed cells. */
   probabilities(view: Cells, rows: number, cols: number, mines: number): Float64Array;
   hint(view: Cells, rows: number, cols: number, mines: number): Hint;
+  /** The hint under the game's first-click rule and an effort; `win` is NaN unless computed. */
+  hintWith(
+    view: Cells,
+    rows: number,
+    cols: number,
+    mines: number,
+    options?: { firstClick?: FirstClickRule; effort?: HintEffort },
+  ): Hint & { win: number };
   /** Safe cells a certain-move player leaves hidden after the first click; 0: no guess needed. */
   solvable(board: Cells, rows: number, cols: number, row: number, col: number, logic?: SolveLogic): number;
   measure(board: Cells, rows: number, cols: number): BoardStats;

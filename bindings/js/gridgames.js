@@ -33,6 +33,8 @@ export const Status = Object.freeze({
 export const FirstClick = Object.freeze({ ANY: 0, SAFE: 1, OPENING: 2 });
 /** `GG_NO_GUESS_*`: boards won from the first click without a guess. */
 export const NoGuess = Object.freeze({ OFF: 0, WITH_COUNT: 1, NUMBERS_ONLY: 2 });
+/** `GG_EFFORT_*`: how much the hint looks ahead. */
+export const Effort = Object.freeze({ FAST: 0, STANDARD: 1, DEEP: 2 });
 /** `GG_SOLVE_*`: what the solvability check may use. */
 export const Logic = Object.freeze({ NUMBERS_ONLY: 0, WITH_COUNT: 1 });
 /** `GG_MINES_*`: a game's state. */
@@ -353,6 +355,29 @@ export class Gridgames {
       this.#check(this.#x.gg_mines_hint(this.#bytes(src), rows, cols, mines, r, c, risk));
       const v = this.#view();
       return { row: v.getUint32(r, true), col: v.getUint32(c, true), risk: v.getFloat64(risk, true) };
+    });
+  }
+
+  /** `hint` under the game's first-click rule (on an all-hidden view: (2, 2) when the first
+   * click opens, the corner otherwise) and with the effort asked for; `win` is the exact chance
+   * of winning from this view when the endgame search computed it, NaN otherwise. */
+  hintWith(view, rows, cols, mines, { firstClick = FirstClick.OPENING, effort = Effort.STANDARD } = {}) {
+    const src = bytesOf(view, 'view');
+    checkCells(src.length, rows, cols, 'view');
+    return this.#call(() => {
+      const opt = this.#s.alloc(8, 4);
+      this.#view().setUint32(opt, firstClick, true);
+      this.#view().setUint32(opt + 4, effort, true);
+      const [r, c, risk, win] = [this.#out(), this.#out(), this.#out(), this.#out()];
+      const st = this.#x.gg_mines_hint_with(this.#bytes(src), rows, cols, mines, opt, r, c, risk, win);
+      this.#check(st);
+      const v = this.#view();
+      return {
+        row: v.getUint32(r, true),
+        col: v.getUint32(c, true),
+        risk: v.getFloat64(risk, true),
+        win: v.getFloat64(win, true),
+      };
     });
   }
 

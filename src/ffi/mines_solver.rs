@@ -1,6 +1,7 @@
 //! C entry points for the Minesweeper solver: exact probabilities and the hint.
 
-use super::boundary::{ffi_boundary, try_out, try_out_slice, try_slice, FfiError};
+use super::boundary::{ffi_boundary, try_out, try_out_slice, try_ref, try_slice, FfiError};
+use super::mines_session::{GG_FIRST_CLICK_ANY, GG_FIRST_CLICK_OPENING, GG_FIRST_CLICK_SAFE};
 use super::status::GG_ERR_INVALID_ARGUMENT;
 use crate::mines;
 use std::ffi::c_char;
@@ -97,6 +98,106 @@ pub unsafe extern "C" fn gg_mines_hint(
         r.set(h.row);
         c.set(h.col);
         risk.set(h.risk);
+        Ok(())
+    }
+}
+
+/// Hint effort: the safest cell (ties: the fewest hidden neighbours), no look-ahead and no
+/// endgame search; the fastest.
+pub const GG_EFFORT_FAST: u32 = 0;
+/// Hint effort: what `gg_mines_hint` does (a two-move look-ahead over the near-safest cells and
+/// an exact search of the game tree when at most 256 layouts are left).
+pub const GG_EFFORT_STANDARD: u32 = 1;
+/// Hint effort: the look-ahead over twice as many candidates with four times the budget.
+pub const GG_EFFORT_DEEP: u32 = 2;
+
+/// Options of `gg_mines_hint_with`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+#[allow(non_camel_case_types)]
+pub struct gg_mines_hint_options {
+    /// The game's first-click rule, `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or
+    /// `GG_FIRST_CLICK_OPENING`: on an all-hidden view the hint is the best first click under
+    /// it, (2, 2) when the first click opens and the corner (0, 0) otherwise.
+    pub first_click: u32,
+    /// `GG_EFFORT_FAST`, `GG_EFFORT_STANDARD` or `GG_EFFORT_DEEP`.
+    pub effort: u32,
+}
+
+/// The best next cell to reveal, as `gg_mines_hint`, under the game's first-click rule and with
+/// the effort asked for; `*win_out` receives the exact chance of winning the game from this view
+/// by following the hints when the endgame search computed it (at most 256 layouts left and
+/// `GG_EFFORT_STANDARD` or `GG_EFFORT_DEEP`), and NaN otherwise.
+///
+/// Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
+/// `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms
+/// on any expert view), `GG_EFFORT_DEEP` looks at twice as many candidates (up to about four
+/// times as long). With `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is
+/// `gg_mines_hint`'s.
+///
+/// Errors: as for `gg_mines_hint`, plus `GG_ERR_NULL_POINTER` for `options` or `win_out` and
+/// `GG_ERR_INVALID_ARGUMENT` for an unknown `first_click` or `effort`. On error the four outputs
+/// are left untouched.
+///
+/// # Safety
+/// `view` must point to `rows * cols` readable chars, `options` to a readable
+/// `gg_mines_hint_options`; `row_out`, `col_out`, `risk_out` and `win_out` must be writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gg_mines_hint_with(
+    view: *const c_char,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    options: *const gg_mines_hint_options,
+    row_out: *mut usize,
+    col_out: *mut usize,
+    risk_out: *mut f64,
+    win_out: *mut f64,
+) -> i32 {
+    ffi_boundary! {
+        let len = mines::cell_count(rows, cols)?;
+        let bytes = try_slice!(view as u8, len);
+        let opt = try_ref!(options);
+        let (r, c) = (try_out!(row_out), try_out!(col_out));
+        let (risk, win) = (try_out!(risk_out), try_out!(win_out));
+        let first_click_opens = match opt.first_click {
+            GG_FIRST_CLICK_OPENING => true,
+            GG_FIRST_CLICK_ANY | GG_FIRST_CLICK_SAFE => false,
+            other => {
+                return Err(FfiError::new(
+                    GG_ERR_INVALID_ARGUMENT,
+                    format_args!(
+                        "options->first_click is {other}; allowed: GG_FIRST_CLICK_ANY (0), \
+                         GG_FIRST_CLICK_SAFE (1), GG_FIRST_CLICK_OPENING (2)"
+                    ),
+                ))
+            }
+        };
+        let effort = match opt.effort {
+            GG_EFFORT_FAST => mines::Effort::Fast,
+            GG_EFFORT_STANDARD => mines::Effort::Standard,
+            GG_EFFORT_DEEP => mines::Effort::Deep,
+            other => {
+                return Err(FfiError::new(
+                    GG_ERR_INVALID_ARGUMENT,
+                    format_args!(
+                        "options->effort is {other}; allowed: GG_EFFORT_FAST (0), \
+                         GG_EFFORT_STANDARD (1), GG_EFFORT_DEEP (2)"
+                    ),
+                ))
+            }
+        };
+        let parsed = mines::View::parse(bytes, rows, cols, mines)?;
+        let options = mines::HintOptions {
+            first_click_opens,
+            effort,
+        };
+        let report = mines::hint_with_options(&parsed, &options)?;
+        r.set(report.hint.row);
+        c.set(report.hint.col);
+        risk.set(report.hint.risk);
+        win.set(report.win.unwrap_or(f64::NAN));
         Ok(())
     }
 }

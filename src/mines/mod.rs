@@ -30,7 +30,10 @@ pub use game::state::GameState;
 pub use generate::mine_placement::{Exclusion, Layout, MineSink};
 pub use generate::no_guess::{no_guess_layout, MAX_DRAWS, MAX_WORK};
 pub use solver::certain_moves::Logic;
-pub use solver::hint::{advise, advise_with, hint, hint_with, Advice, Hint};
+pub use solver::hint::{
+    advise, advise_with, hint, hint_with, hint_with_options, Advice, Effort, Hint, HintOptions,
+    HintReport,
+};
 pub use solver::probability::{
     count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES,
 };

@@ -3,7 +3,7 @@
 // scripts/test-js.sh to compare with the native library's (examples/wasm/native_boards.c).
 import { strict as assert } from 'node:assert';
 import {
-  load, GridgamesError, Status, FirstClick, NoGuess, Logic, Overshoot, STANDARD_RULES,
+  load, GridgamesError, Status, FirstClick, NoGuess, Logic, Overshoot, STANDARD_RULES, Effort,
 } from 'gridgames';
 
 const gg = await load();
@@ -69,6 +69,11 @@ assert.throws(() => gg.click('EEEEEEEMEEEEEEEEEEEE', 4, 5, 4, 0), (e) =>
 assert.throws(() => gg.click('EEEE', 4, 5, 0, 0), (e) => e.status === Status.INVALID_ARGUMENT);
 // The solver.
 assert.deepEqual(gg.hint('B1E1BB1E1BB111BBBBBB', 4, 5, 1), { row: 0, col: 2, risk: 0 });
+const corner = gg.hintWith('E'.repeat(81), 9, 9, 10, { firstClick: FirstClick.SAFE });
+assert.deepEqual([corner.row, corner.col, Number.isNaN(corner.win)], [0, 0, true]);
+const coin = gg.hintWith('E1E', 1, 3, 1, { effort: Effort.DEEP });
+assert.deepEqual([coin.risk, coin.win], [0.5, 0.5]);
+assert.throws(() => gg.hintWith('E1E', 1, 3, 1, { effort: 9 }), (e) => e.code === 'INVALID_ARGUMENT');
 const p = gg.probabilities('B1E1BB1E1BB111BBBBBB', 4, 5, 1);
 assert.ok(Number.isNaN(p[0]));
 assert.equal(p[2], 0);

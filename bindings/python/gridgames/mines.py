@@ -614,6 +614,66 @@ def hint(view: Sequence[Row], mines: int) -> Hint:
     return Hint(row.value, col.value, risk.value)
 
 
+class Effort(enum.IntEnum):
+    """How much :func:`hint_with` looks ahead (``GG_EFFORT_*``): time against strength."""
+
+    #: The safest cell, no look-ahead and no endgame search.
+    FAST = 0
+    #: What :func:`hint` does.
+    STANDARD = 1
+    #: Twice as many candidates in the look-ahead, four times the budget.
+    DEEP = 2
+
+
+class _CHintOptions(ctypes.Structure):
+    _fields_ = [("first_click", ctypes.c_uint32), ("effort", ctypes.c_uint32)]
+
+
+_hint_with = _lib.declare(
+    "gg_mines_hint_with",
+    ctypes.c_int32,
+    _SOLVER_IN + [ctypes.POINTER(_CHintOptions), _P_SIZE, _P_SIZE, _P_DOUBLE, _P_DOUBLE],
+)
+
+
+class HintReport(NamedTuple):
+    """What :func:`hint_with` advises, and the exact win chance when the endgame search
+    computed one (NaN otherwise)."""
+
+    row: int
+    col: int
+    risk: float
+    win: float
+
+
+def hint_with(
+    view: Sequence[Row],
+    mines: int,
+    first_click: int = FirstClick.OPENING,
+    effort: int = Effort.STANDARD,
+) -> HintReport:
+    """:func:`hint` under the game's first-click rule (on an all-hidden view: (2, 2) when the
+    first click opens, the corner (0, 0) otherwise) and with the :class:`Effort` asked for,
+    through ``gg_mines_hint_with``.
+
+    >>> hint_with(["E" * 9] * 9, 10, FirstClick.SAFE)[:2]
+    (0, 0)
+    """
+    cells, rows, cols, mines = _solver_args(view, mines)
+    options = _CHintOptions(
+        _unsigned(first_click, 32, "first_click"), _unsigned(effort, 32, "effort")
+    )
+    row, col = ctypes.c_size_t(), ctypes.c_size_t()
+    risk, win = ctypes.c_double(), ctypes.c_double()
+    _lib.check(
+        _hint_with(
+            cells, rows, cols, mines, ctypes.byref(options), ctypes.byref(row),
+            ctypes.byref(col), ctypes.byref(risk), ctypes.byref(win),
+        )
+    )
+    return HintReport(row.value, col.value, risk.value, win.value)
+
+
 _solvable = _lib.declare(
     "gg_mines_solvable",
     ctypes.c_int32,

@@ -339,3 +339,21 @@ def test_a_flat_string_is_not_a_board():
             mines.probabilities(flat, 1)
         with pytest.raises(TypeError, match="flat"):
             mines.click(flat, 0, 0)
+
+
+def test_hint_with_options():
+    from gridgames.mines import Effort, hint_with
+
+    hidden = ["E" * 9] * 9
+    assert hint_with(hidden, 10)[:2] == (2, 2)  # the first click opens: gg_mines_hint's
+    assert hint_with(hidden, 10, FirstClick.SAFE)[:2] == (0, 0)
+    assert hint_with(hidden, 10, FirstClick.ANY)[:2] == (0, 0)
+    r = hint_with(README_VIEW, 1, effort=Effort.FAST)
+    assert (r.row, r.col, r.risk) == (0, 2, 0.0) and math.isnan(r.win)
+    # Few layouts left: the endgame search reports the exact win chance.
+    r = hint_with(["E1E"], 1)
+    assert r.risk == 0.5 and r.win == 0.5
+    with pytest.raises(gridgames.InvalidArgumentError):
+        hint_with(hidden, 10, effort=7)
+    with pytest.raises(gridgames.InvalidArgumentError):
+        hint_with(hidden, 10, first_click=3)

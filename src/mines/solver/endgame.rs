@@ -18,6 +18,7 @@
 
 use super::probability::{Counter, Probabilities};
 use super::view::View;
+use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
 
 /// Layouts listed at most.
@@ -31,16 +32,42 @@ type Set = [u64; MAX_LAYOUTS / 64];
 /// The cell (row-major index) with the best exact chance of winning, and that chance; `None`
 /// when the view is too large or the search too long. `counter` has just analysed `view`, and
 /// `probs` are its probabilities: cells certain either way are fixed, the others searched.
-pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Option<(usize, f64)> {
+///
+/// Errors: `OutOfMemory`, rather than a different answer.
+pub fn best_move(
+    counter: &Counter,
+    view: &View,
+    probs: &Probabilities,
+) -> Result<Option<(usize, f64)>> {
+    let mut oom = false;
+    let found = search_best(counter, view, probs, &mut oom);
+    if oom {
+        return Err(Error::fixed(
+            ErrorKind::OutOfMemory,
+            "the endgame search ran out of memory",
+        ));
+    }
+    Ok(found)
+}
+
+/// [`best_move`], setting `oom` when an allocation failed.
+fn search_best(
+    counter: &Counter,
+    view: &View,
+    probs: &Probabilities,
+    oom: &mut bool,
+) -> Option<(usize, f64)> {
     let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
-    // At most 64 cells, so the lists below stay small; any allocation failure gives up too.
+    // At most 64 cells, so the lists below stay small.
     let mut cells: Vec<usize> = Vec::new();
-    cells.try_reserve(64).ok()?;
+    cells.try_reserve(64).map_err(|_| *oom = true).ok()?;
     for i in (0..view.cells().len()).filter(|&i| open(i)) {
         if cells.len() == 64 {
             return None;
         }
-        crate::error::try_push(&mut cells, i).ok()?;
+        crate::error::try_push(&mut cells, i)
+            .map_err(|_| *oom = true)
+            .ok()?;
     }
     if cells.len() < 2 {
         return None;
@@ -60,6 +87,7 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
             m
         }),
     )
+    .map_err(|_| *oom = true)
     .ok()?;
     // The core's numbers that still constrain something, over the searched cells; cells that
     // are certainly mines lower the need.
@@ -84,7 +112,9 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
             }
         }
         if mask != 0 {
-            crate::error::try_push(&mut rules, (mask, need)).ok()?;
+            crate::error::try_push(&mut rules, (mask, need))
+                .map_err(|_| *oom = true)
+                .ok()?;
         }
     }
     // Floating cells certain to be mines hold some of the mines left too.
@@ -95,7 +125,7 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
     let mines = counter
         .mines_left()
         .checked_sub(fixed_mines + floating_fixed)?;
-    let layouts = enumerate(cells.len(), &rules, mines)?;
+    let layouts = enumerate(cells.len(), &rules, mines, oom)?;
     if layouts.len() < 2 {
         return None;
     }
@@ -105,26 +135,32 @@ pub fn best_move(counter: &Counter, view: &View, probs: &Probabilities) -> Optio
         cells: cells.len(),
         memo: HashMap::new(),
         nodes: 0,
+        oom: false,
     };
     let mut all: Set = [0; MAX_LAYOUTS / 64];
     for l in 0..layouts.len() {
         all[l / 64] |= 1 << (l % 64);
     }
-    let (value, cell) = search.value(&all, true)?;
+    let found = search.value(&all, true);
+    *oom |= search.oom;
+    let (value, cell) = found?;
     cell.map(|k| (cells[k], value))
 }
 
 /// Every mine mask over `n` cells with `mines` mines that meets every (mask, count) rule;
 /// `None` beyond [`MAX_LAYOUTS`] layouts or a bounded number of search steps.
-fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize) -> Option<Vec<u64>> {
+fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize, oom: &mut bool) -> Option<Vec<u64>> {
     let mut e = Enumeration {
         n,
         rules,
         mines,
         out: Vec::new(),
         steps: 0,
+        oom: false,
     };
-    e.go(0, 0, 0).then_some(e.out)
+    let done = e.go(0, 0, 0);
+    *oom |= e.oom;
+    done.then_some(e.out)
 }
 
 struct Enumeration<'a> {
@@ -133,6 +169,8 @@ struct Enumeration<'a> {
     mines: usize,
     out: Vec<u64>,
     steps: usize,
+    /// An allocation failed: the enumeration stopped for that, not for its limits.
+    oom: bool,
 }
 
 impl Enumeration<'_> {
@@ -155,8 +193,11 @@ impl Enumeration<'_> {
             return true;
         }
         if k == self.n {
-            if self.out.len() == MAX_LAYOUTS || crate::error::try_push(&mut self.out, mask).is_err()
-            {
+            if self.out.len() == MAX_LAYOUTS {
+                return false;
+            }
+            if crate::error::try_push(&mut self.out, mask).is_err() {
+                self.oom = true;
                 return false;
             }
             return true;
@@ -171,6 +212,8 @@ struct Search<'a> {
     cells: usize,
     memo: HashMap<Set, f64>,
     nodes: usize,
+    /// An allocation failed: the search stopped for that, not for its limits.
+    oom: bool,
 }
 
 /// Calls `f` with each layout index in `set`.
@@ -261,7 +304,10 @@ impl Search<'_> {
 
     /// Memoises the value of `set`; `None` when memory runs out (the search gives up).
     fn remember(&mut self, set: &Set, v: f64) -> Option<()> {
-        self.memo.try_reserve(1).ok()?;
+        if self.memo.try_reserve(1).is_err() {
+            self.oom = true;
+            return None;
+        }
         self.memo.insert(*set, v);
         Some(())
     }
@@ -292,7 +338,7 @@ mod tests {
         let v = View::parse(b"1EEE", 2, 2, 1).unwrap();
         let mut counter = Counter::new();
         let probs = counter.probabilities(&v).unwrap();
-        let (cell, p) = best_move(&counter, &v, &probs).unwrap();
+        let (cell, p) = best_move(&counter, &v, &probs).unwrap().unwrap();
         assert!(v.is_hidden(cell));
         assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
     }
@@ -302,7 +348,7 @@ mod tests {
         let v = View::hidden(9, 9, 10).unwrap();
         let mut counter = Counter::new();
         let probs = counter.probabilities(&v).unwrap();
-        assert!(best_move(&counter, &v, &probs).is_none());
+        assert!(best_move(&counter, &v, &probs).unwrap().is_none());
     }
 
     /// Reference: the best winning chance by plain recursion over (layouts, revealed cells).
@@ -373,7 +419,7 @@ mod tests {
             if !probs.safe_cells().is_empty() || hidden > 9 || hidden == mines {
                 continue;
             }
-            let Some((cell, value)) = best_move(&counter, &view, &probs) else {
+            let Some((cell, value)) = best_move(&counter, &view, &probs).unwrap() else {
                 continue;
             };
             // The reference works over every hidden cell, certain mines included.

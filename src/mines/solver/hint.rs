@@ -40,6 +40,51 @@ pub struct Hint {
     pub risk: f64,
 }
 
+/// How much the hint looks ahead: time against strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Effort {
+    /// The safest cell (ties: the fewest hidden neighbours), with no look-ahead and no endgame
+    /// search: the fastest.
+    Fast,
+    /// What [`hint`] does: the two-move look-ahead over the near-safest candidates and the exact
+    /// endgame search.
+    #[default]
+    Standard,
+    /// The look-ahead over twice as many candidates, with four times the budget.
+    Deep,
+}
+
+/// What the game's rules and the caller's patience let the hint use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HintOptions {
+    /// Whether the game's first click is guaranteed an opening (its 3 x 3 block holds no mine).
+    /// It decides the hint on an all-hidden view: then (2, 2), whose whole block lies on the
+    /// board; otherwise a corner, the cell most likely to be a zero.
+    pub first_click_opens: bool,
+    /// How much to look ahead.
+    pub effort: Effort,
+}
+
+impl Default for HintOptions {
+    /// What [`hint`] assumes: the first click opens, standard effort.
+    fn default() -> Self {
+        HintOptions {
+            first_click_opens: true,
+            effort: Effort::Standard,
+        }
+    }
+}
+
+/// A hint and, when it came from the exact endgame search, the chance of winning the game from
+/// this view by following the hints.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HintReport {
+    /// The cell to reveal.
+    pub hint: Hint,
+    /// The exact win chance from here, when the endgame search computed one.
+    pub win: Option<f64>,
+}
+
 /// Everything the solver advises for a view.
 #[derive(Debug, Clone)]
 pub struct Advice {
@@ -77,7 +122,24 @@ pub fn hint(view: &View) -> Result<Hint> {
 
 /// [`hint`] with a caller-kept [`Counter`]. The hint is the same as without it.
 pub fn hint_with(counter: &mut Counter, view: &View) -> Result<Hint> {
-    decide(counter, view, false).map(|a| a.best)
+    decide(counter, view, false, &HintOptions::default()).map(|(a, _)| a.best)
+}
+
+/// [`hint`] under the game's first-click rule and with the effort asked for; also reports the
+/// win chance when the endgame search computed it. With [`HintOptions::default`] the hint is
+/// [`hint`]'s.
+///
+/// ```
+/// use gridgames::mines::{hint_with_options, Effort, HintOptions, View};
+/// let v = View::parse(&[b'E'; 81], 9, 9, 10).unwrap();
+/// let safe_first = HintOptions { first_click_opens: false, effort: Effort::Standard };
+/// let h = hint_with_options(&v, &safe_first).unwrap().hint;
+/// assert_eq!((h.row, h.col), (0, 0)); // a corner: the likeliest zero
+/// ```
+pub fn hint_with_options(view: &View, options: &HintOptions) -> Result<HintReport> {
+    with_counter(|c| {
+        decide(c, view, false, options).map(|(a, win)| HintReport { hint: a.best, win })
+    })
 }
 
 /// All certainly safe cells and the best move for `view` (see [`hint`]).
@@ -88,12 +150,17 @@ pub fn advise(view: &View) -> Result<Advice> {
 /// [`advise`] with a caller-kept [`Counter`], so that successive positions of one game reuse
 /// the components they share. The advice is the same as without it.
 pub fn advise_with(counter: &mut Counter, view: &View) -> Result<Advice> {
-    decide(counter, view, true)
+    decide(counter, view, true, &HintOptions::default()).map(|(a, _)| a)
 }
 
 /// The advice; with `all_safe` false, `safe` stays empty and a cell the cheap rules prove safe
 /// is taken without computing every probability.
-fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> {
+fn decide(
+    counter: &mut Counter,
+    view: &View,
+    all_safe: bool,
+    options: &HintOptions,
+) -> Result<(Advice, Option<f64>)> {
     let hidden = view.hidden_count();
     if hidden == 0 {
         // A full view with mines left over contradicts itself; say so rather than "game over".
@@ -104,7 +171,7 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
         ));
     }
     if hidden == view.cells().len() && view.mines() < hidden {
-        return opening(view, all_safe);
+        return opening(view, all_safe, options.first_click_opens).map(|a| (a, None));
     }
     let coords = |i: usize, risk: f64| {
         let (row, col) = view.coords(i);
@@ -127,23 +194,25 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
             crate::error::try_extend_exact(&mut safe, proven.iter().map(|&i| i as usize))?;
             safe.sort_unstable();
         }
-        return Ok(Advice {
+        let advice = Advice {
             safe,
             best: coords(first as usize, 0.0),
-        });
+        };
+        return Ok((advice, None));
     }
     if !all_safe {
         if let Some(&first) = counter.constraints().safe().iter().min() {
-            return Ok(Advice {
+            let advice = Advice {
                 safe: Vec::new(),
                 best: coords(first as usize, 0.0),
-            });
+            };
+            return Ok((advice, None));
         }
     }
     let mut probs = Probabilities::default();
     counter.fill(view, &mut probs)?;
     if let Some(&first) = probs.safe_cells().first() {
-        return Ok(Advice {
+        let advice = Advice {
             safe: if all_safe {
                 let mut safe = Vec::new();
                 try_reserve(&mut safe, probs.safe_cells().len())?;
@@ -153,7 +222,8 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
                 Vec::new()
             },
             best: coords(first, 0.0),
-        });
+        };
+        return Ok((advice, None));
     }
     let best_p = (0..view.cells().len())
         .filter(|&i| view.is_hidden(i))
@@ -169,26 +239,31 @@ fn decide(counter: &mut Counter, view: &View, all_safe: bool) -> Result<Advice> 
         ));
     }
     // Few layouts left: play the exact best move for the rest of the game.
-    let endgame = if probs.layouts().to_f64() <= super::endgame::MAX_LAYOUTS as f64 {
-        super::endgame::best_move(counter, view, &probs)
+    let endgame = if options.effort != Effort::Fast
+        && probs.layouts().to_f64() <= super::endgame::MAX_LAYOUTS as f64
+    {
+        super::endgame::best_move(counter, view, &probs)?
     } else {
         None
     };
-    let pick = match endgame {
-        Some((cell, _)) => cell,
-        None => guess(counter, view, &probs)?,
+    let (pick, win) = match endgame {
+        Some((cell, win)) => (cell, Some(win)),
+        None => (guess(counter, view, &probs, options.effort)?, None),
     };
-    Ok(Advice {
+    let advice = Advice {
         safe: Vec::new(),
         best: coords(pick, probs.get(pick)),
-    })
+    };
+    Ok((advice, win))
 }
 
-/// The opening click on an all-hidden view: two cells in from the top-left corner (nearer the
-/// middle on boards narrower than 5). When the first click is guaranteed an opening, its whole
-/// 3 x 3 block is mine-free there, while a corner wastes five of those nine cells off the board;
-/// in the harness this raised the expert win rate by about 8 points over the corner.
-fn opening(view: &View, all_safe: bool) -> Result<Advice> {
+/// The opening click on an all-hidden view. When the first click is guaranteed an opening: two
+/// cells in from the top-left corner (nearer the middle on boards narrower than 5), where its
+/// whole 3 x 3 block is mine-free, while a corner wastes five of those nine cells off the board
+/// (in the harness about 8 points of expert win rate over the corner). Otherwise the top-left
+/// corner: with three neighbours it is the cell most likely to be a zero, and an opening is what
+/// a safe-only first click needs (about 2 points of classic expert win rate over (2, 2)).
+fn opening(view: &View, all_safe: bool, first_click_opens: bool) -> Result<Advice> {
     let risk = view.mines() as f64 / view.cells().len() as f64;
     let mut safe = Vec::new();
     if all_safe && view.mines() == 0 {
@@ -197,10 +272,18 @@ fn opening(view: &View, all_safe: bool) -> Result<Advice> {
     }
     Ok(Advice {
         safe,
-        best: Hint {
-            row: 2.min((view.rows() - 1) / 2),
-            col: 2.min((view.cols() - 1) / 2),
-            risk,
+        best: if first_click_opens {
+            Hint {
+                row: 2.min((view.rows() - 1) / 2),
+                col: 2.min((view.cols() - 1) / 2),
+                risk,
+            }
+        } else {
+            Hint {
+                row: 0,
+                col: 0,
+                risk,
+            }
         },
     })
 }
@@ -306,7 +389,12 @@ struct Scored {
 }
 
 /// The best guess: the candidate with the highest two-move survival score.
-fn guess(counter: &mut Counter, view: &View, probs: &Probabilities) -> Result<usize> {
+fn guess(
+    counter: &mut Counter,
+    view: &View,
+    probs: &Probabilities,
+    effort: Effort,
+) -> Result<usize> {
     let cands = candidates(view, probs)?;
     if cands.is_empty() {
         // Only possible when every hidden cell is a mine, which `advise` rules out.
@@ -315,10 +403,15 @@ fn guess(counter: &mut Counter, view: &View, probs: &Probabilities) -> Result<us
             "no hidden cell can be safe, yet the mine count says one is",
         ));
     }
+    let (budget, most) = match effort {
+        Effort::Fast => return Ok(cands[0]),
+        Effort::Standard => (LOOKAHEAD_BUDGET, MAX_CANDIDATES),
+        Effort::Deep => (4 * LOOKAHEAD_BUDGET, 2 * MAX_CANDIDATES),
+    };
     let per_position = view.cells().len().max(1);
-    let positions = LOOKAHEAD_BUDGET / per_position;
+    let positions = budget / per_position;
     // Each candidate costs up to (hidden neighbours + 1) positions; about 4 on average.
-    let max_cands = (positions / 4).min(MAX_CANDIDATES);
+    let max_cands = (positions / 4).min(most);
     if max_cands == 0 || cands.len() == 1 {
         return Ok(cands[0]);
     }

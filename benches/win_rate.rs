@@ -1,0 +1,202 @@
+//! Win rates of the hint, reproducible: every level under both rule sets, with fixed seeds.
+//!
+//! Each game is a `gg_mines_new` session (seed = game number) played through the C API by
+//! `gg_mines_hint_with`, one hint per reveal, from the all-hidden view to a win or a loss:
+//! - **classic**: `GG_FIRST_CLICK_SAFE` (the first click is only safe), the hint told so;
+//! - **modern**: `GG_FIRST_CLICK_OPENING` (the first click opens a zero), the hint told so.
+//!
+//! It prints, for each level, rule set and effort, the win rate with its 95% Wilson interval and
+//! games per second, then the expert comparison with the peers.
+//!
+//! Run: `cargo bench --bench win_rate [-- GAMES]` (default 1000 a configuration), or set
+//! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert` and `GG_WIN_EFFORTS=1` (comma-separated) pick.
+
+use gridgames::ffi::*;
+use std::time::Instant;
+
+struct Level {
+    name: &'static str,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+}
+
+const LEVELS: [Level; 3] = [
+    Level {
+        name: "beginner",
+        rows: 9,
+        cols: 9,
+        mines: 10,
+    },
+    Level {
+        name: "intermediate",
+        rows: 16,
+        cols: 16,
+        mines: 40,
+    },
+    Level {
+        name: "expert",
+        rows: 16,
+        cols: 30,
+        mines: 99,
+    },
+];
+
+const RULES: [(&str, u32); 2] = [
+    ("classic", GG_FIRST_CLICK_SAFE),
+    ("modern", GG_FIRST_CLICK_OPENING),
+];
+
+const EFFORTS: [(&str, u32); 3] = [
+    ("fast", GG_EFFORT_FAST),
+    ("standard", GG_EFFORT_STANDARD),
+    ("deep", GG_EFFORT_DEEP),
+];
+
+fn check(status: i32, what: &str) {
+    assert_eq!(status, GG_OK, "{what} failed with status {status}");
+}
+
+/// Plays one game; whether it was won.
+fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
+    let cfg = gg_mines_config {
+        rows: level.rows,
+        cols: level.cols,
+        mines: level.mines,
+        seed,
+        first_click,
+        no_guess: GG_NO_GUESS_OFF,
+    };
+    let opt = gg_mines_hint_options {
+        first_click,
+        effort,
+    };
+    let mut game = std::ptr::null_mut();
+    // SAFETY: both pointers are live locals.
+    check(unsafe { gg_mines_new(&cfg, &mut game) }, "gg_mines_new");
+    let mut view = vec![0u8; level.rows * level.cols];
+    let won = loop {
+        let mut state = 0;
+        // SAFETY: a live handle and a live local.
+        check(
+            unsafe { gg_mines_state(game, &mut state) },
+            "gg_mines_state",
+        );
+        match state {
+            GG_MINES_WON => break true,
+            GG_MINES_LOST => break false,
+            _ => {}
+        }
+        // SAFETY: `view` holds rows * cols bytes.
+        check(
+            unsafe { gg_mines_view(game, view.as_mut_ptr().cast(), view.len()) },
+            "gg_mines_view",
+        );
+        let (mut r, mut c, mut risk, mut win) = (0, 0, 0.0, 0.0);
+        // SAFETY: the view holds rows * cols bytes; the options and outputs are live locals.
+        check(
+            unsafe {
+                gg_mines_hint_with(
+                    view.as_ptr().cast(),
+                    level.rows,
+                    level.cols,
+                    level.mines,
+                    &opt,
+                    &mut r,
+                    &mut c,
+                    &mut risk,
+                    &mut win,
+                )
+            },
+            "gg_mines_hint_with",
+        );
+        // SAFETY: a live handle.
+        check(unsafe { gg_mines_reveal(game, r, c) }, "gg_mines_reveal");
+    };
+    // SAFETY: the handle came from gg_mines_new and is released once.
+    unsafe { gg_mines_free(game) };
+    won
+}
+
+/// Wilson score interval at 95%.
+fn wilson(wins: usize, n: usize) -> (f64, f64) {
+    let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.959_964);
+    let d = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / d;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    (centre - half, centre + half)
+}
+
+fn picked(var: &str) -> Option<Vec<String>> {
+    std::env::var(var)
+        .ok()
+        .map(|v| v.split(',').map(|s| s.trim().to_string()).collect())
+}
+
+fn main() {
+    let games: usize = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .or_else(|| std::env::var("GG_WIN_GAMES").ok())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    let levels = picked("GG_WIN_LEVELS");
+    let efforts = picked("GG_WIN_EFFORTS");
+    println!("win rate of gg_mines_hint_with, {games} games a configuration (seeds 0..{games})");
+    let mut expert = Vec::new();
+    for level in &LEVELS {
+        if levels
+            .as_ref()
+            .is_some_and(|l| !l.iter().any(|n| n == level.name))
+        {
+            continue;
+        }
+        for &(rule, first_click) in &RULES {
+            for &(effort_name, effort) in &EFFORTS {
+                if efforts
+                    .as_ref()
+                    .is_some_and(|e| !e.iter().any(|n| *n == effort.to_string()))
+                {
+                    continue;
+                }
+                let start = Instant::now();
+                let wins = (0..games as u64)
+                    .filter(|&seed| play(level, first_click, effort, seed))
+                    .count();
+                let secs = start.elapsed().as_secs_f64();
+                let (lo, hi) = wilson(wins, games);
+                let rate = 100.0 * wins as f64 / games as f64;
+                println!(
+                    "  {:12} {:7} {:8}  win {:6.2}% (95% CI {:5.2}-{:5.2}%)  {:8.1} games/s",
+                    level.name,
+                    rule,
+                    effort_name,
+                    rate,
+                    100.0 * lo,
+                    100.0 * hi,
+                    games as f64 / secs,
+                );
+                if level.name == "expert" {
+                    expert.push((rule, effort_name, rate, 100.0 * lo, 100.0 * hi));
+                }
+            }
+        }
+    }
+    if !expert.is_empty() {
+        println!("\nexpert 30x16/99 beside the peers (peers: figures published in this project's");
+        println!(
+            "issue 33, measured once on this machine with their public sources, 95% intervals):"
+        );
+        println!(
+            "| rule set | gridgames (this run) | Hill (JSMinesweeper) | minesolve depth 1 / 2 |"
+        );
+        println!("| --- | --- | --- | --- |");
+        for (rule, effort, rate, lo, hi) in &expert {
+            let (hill, minesolve) = match *rule {
+                "classic" => ("40.96% ± 0.56", "39.02% / 40.28%"),
+                _ => ("54.44% ± 0.66", "-"),
+            };
+            println!("| {rule}, {effort} | {rate:.2}% ({lo:.2}-{hi:.2}) | {hill} | {minesolve} |");
+        }
+    }
+}
