@@ -832,6 +832,9 @@ int32_t gg_mines_probabilities(const char *view,
  * - On a view with nothing revealed it is the first click: cell (2, 2) (nearer the middle on
  *   boards narrower than 5), chosen for games whose first click is guaranteed an opening: its
  *   whole mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.
+ *   When the first click is only safe, `gg_mines_hint_with` told the rule gives the corner
+ *   (0, 0), the likeliest zero: about 2.5 points more classic expert games won (README
+ *   "Solver").
  *
  * Errors: as for `gg_mines_probabilities`, plus `GG_ERR_GAME_OVER` when no hidden cell can be
  * safe (nothing is hidden, or every hidden cell holds a mine: the game is won). On error the
