@@ -63,7 +63,6 @@ impl RecordWriter {
 
     /// Appends raw bytes.
     pub(crate) fn bytes(&mut self, b: &[u8]) -> Result<()> {
-        try_reserve(&mut self.buf, b.len())?;
         crate::error::try_extend(&mut self.buf, b)?;
         Ok(())
     }

@@ -93,9 +93,7 @@ impl MineList {
     /// Opens every zero cell of the board it was listed from, as [`open`] does.
     pub(crate) fn open(mut self, cells: &mut [u8], rows: usize, cols: usize) -> Option<usize> {
         let hidden = hidden_counts(&self.keys, rows, cols, &mut self.budget)?;
-        let mut counts = Vec::new();
-        counts.try_reserve_exact(cols + 2).ok()?;
-        crate::error::try_resize(&mut counts, cols + 2, 0u8).ok()?;
+        let mut counts = crate::error::try_filled(cols + 2, 0u8).ok()?;
         write(cells, cols, &self.keys, &hidden, self.byte, &mut counts);
         Some(cells.len() - self.keys.len() - hidden.len())
     }
@@ -209,17 +207,14 @@ fn hidden_counts(mines: &[u64], rows: usize, cols: usize, budget: &mut Budget) -
     let mut parent: Vec<u32> = Vec::new();
     parent.try_reserve_exact(m).ok()?;
     crate::error::try_extend_exact(&mut parent, 0..m as u32).ok()?;
-    let mut joined: Vec<bool> = Vec::new();
-    joined.try_reserve_exact(m).ok()?;
-    crate::error::try_resize(&mut joined, m, false).ok()?;
+    let mut joined = crate::error::try_filled(m, false).ok()?;
     // Two blocks touch when their mines are at most 3 apart both ways. Each mine looks back at
     // the last mine of the 7 columns around it: an older one in the same column within reach
     // is joined to that last one already.
     let mut last_row: Vec<u32> = Vec::new(); // row + 1; 0 for none yet
     let mut last_mine: Vec<u32> = Vec::new();
     for v in [&mut last_row, &mut last_mine] {
-        v.try_reserve_exact(cols).ok()?;
-        crate::error::try_resize(v, cols, 0).ok()?;
+        crate::error::try_refill(v, cols, 0).ok()?;
     }
     for i in 0..m {
         let (r, c) = (row_of(mines[i]), col_of(mines[i]));

@@ -271,10 +271,8 @@ impl CertainPlay {
             counter.settle_on(grid, &self.rules)?;
             let cons = counter.constraints();
             self.todo.clear();
-            crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
             crate::error::try_extend(&mut self.todo, cons.safe())?;
             self.proven_now.clear();
-            crate::error::try_reserve(&mut self.proven_now, cons.mines().len())?;
             crate::error::try_extend(&mut self.proven_now, cons.mines())?;
             for k in 0..self.proven_now.len() {
                 self.prove(self.proven_now[k])?;
@@ -361,9 +359,7 @@ impl CertainPlay {
         }
         failed?;
         let cons = counter.constraints();
-        crate::error::try_reserve(&mut self.todo, cons.safe().len())?;
         crate::error::try_extend(&mut self.todo, cons.safe())?;
-        crate::error::try_reserve(&mut self.proven_now, cons.mines().len())?;
         crate::error::try_extend(&mut self.proven_now, cons.mines())?;
         for k in 0..self.proven_now.len() {
             self.prove(self.proven_now[k])?;

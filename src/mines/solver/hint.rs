@@ -190,7 +190,6 @@ fn decide(
         };
         let mut safe = Vec::new();
         if all_safe {
-            try_reserve(&mut safe, proven.len())?;
             crate::error::try_extend_exact(&mut safe, proven.iter().map(|&i| i as usize))?;
             safe.sort_unstable();
         }
@@ -215,7 +214,6 @@ fn decide(
         let advice = Advice {
             safe: if all_safe {
                 let mut safe = Vec::new();
-                try_reserve(&mut safe, probs.safe_cells().len())?;
                 crate::error::try_extend(&mut safe, probs.safe_cells())?;
                 safe
             } else {
@@ -267,7 +265,6 @@ fn opening(view: &View, all_safe: bool, first_click_opens: bool) -> Result<Advic
     let risk = view.mines() as f64 / view.cells().len() as f64;
     let mut safe = Vec::new();
     if all_safe && view.mines() == 0 {
-        try_reserve(&mut safe, view.cells().len())?;
         crate::error::try_extend_exact(&mut safe, 0..view.cells().len())?;
     }
     Ok(Advice {
@@ -327,7 +324,6 @@ fn candidates(view: &View, probs: &Probabilities) -> Result<Vec<usize>> {
         && (best_edge.is_infinite() || off_safety > safety(best_edge) * OFF_EDGE_THRESHOLD)
     {
         if off.len() <= 30 {
-            try_reserve(&mut out, off.len())?;
             crate::error::try_extend_exact(&mut out, off)?;
         } else {
             let mut chosen = try_filled(n, false)?;

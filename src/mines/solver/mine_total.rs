@@ -94,7 +94,6 @@ impl MineTotal {
             base += lo;
             spread += hi - lo;
             let at = self.pool.len();
-            try_reserve(&mut self.pool, hi - lo + 1)?;
             crate::error::try_extend(&mut self.pool, &t[lo..=hi])?;
             #[allow(clippy::disallowed_methods)] // room for `count` reserved above
             level0.push(Node {
@@ -227,7 +226,6 @@ impl MineTotal {
     fn multiply(&mut self, a: Node, b: Node, cap: usize) -> Result<Node> {
         let len = (a.len + b.len - 1).min(cap + 1);
         let at = self.pool.len();
-        try_reserve(&mut self.pool, len)?;
         crate::error::try_resize(&mut self.pool, at + len, Wide::ZERO)?;
         for i in 0..a.len.min(len) {
             let x = self.pool[a.at + i];

@@ -28,7 +28,7 @@ use super::mine_total::MineTotal;
 use super::row_rules::RowRules;
 use super::view::View;
 use super::wide::Wide;
-use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
+use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::HIDDEN;
 use std::cell::RefCell;
 
@@ -331,9 +331,7 @@ impl Counter {
             let weights = if combined {
                 self.total.weights(i)
             } else {
-                self.ones.clear();
-                try_reserve(&mut self.ones, e.totals.len())?;
-                crate::error::try_resize(&mut self.ones, e.totals.len(), Wide::ONE)?;
+                try_refill(&mut self.ones, e.totals.len(), Wide::ONE)?;
                 &self.ones
             };
             e.expected(weights, cols, &mut self.work, &mut self.expected)?;

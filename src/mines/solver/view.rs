@@ -76,9 +76,7 @@ impl View {
 
     /// A copy of the view, or `OutOfMemory` instead of an abort.
     pub fn try_clone(&self) -> Result<View> {
-        let mut cells = Vec::new();
-        crate::error::try_reserve(&mut cells, self.cells.len())?;
-        crate::error::try_extend(&mut cells, &self.cells)?;
+        let cells = crate::error::try_copy(&self.cells)?;
         Ok(View {
             rows: self.rows,
             cols: self.cols,

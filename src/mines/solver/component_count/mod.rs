@@ -111,7 +111,6 @@ impl Counted {
                 return Err(e);
             }
             let t = totals_of(&dp);
-            try_reserve(&mut self.totals, t.len())?;
             crate::error::try_extend_exact(&mut self.totals, t.iter().map(|x| x.to_wide()))?;
             self.small = Some(dp);
         } else {
@@ -129,7 +128,6 @@ impl Counted {
             );
             if r.is_ok() {
                 let t = totals_of(&dp);
-                try_reserve(&mut self.totals, t.len())?;
                 crate::error::try_extend(&mut self.totals, t)?;
             }
             work.wide_dp = dp;
@@ -175,7 +173,6 @@ impl Counted {
                 .all(|x| x.is_zero() || x.exponent() - gmax.exponent() > -500)
             {
                 work.weights.clear();
-                try_reserve(&mut work.weights, g.len())?;
                 crate::error::try_extend_exact(&mut work.weights, g.iter().map(|x| x.ratio(gmax)))?;
                 let weights = std::mem::take(&mut work.weights);
                 let mut b_next = std::mem::take(&mut work.b_next);

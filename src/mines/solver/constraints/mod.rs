@@ -337,8 +337,6 @@ impl Constraints {
         let nums = self.nums.len();
         self.queue.clear();
         self.pair_queue.clear();
-        crate::error::try_reserve(&mut self.queue, nums)?;
-        crate::error::try_reserve(&mut self.pair_queue, nums)?;
         crate::error::try_extend_exact(&mut self.queue, (0..nums as u32).rev())?;
         crate::error::try_extend_exact(&mut self.pair_queue, (0..nums as u32).rev())?;
         loop {
