@@ -93,6 +93,13 @@ impl MineSink for BitSet {
     }
 }
 
+/// One flag a cell, `true` for a mine.
+impl MineSink for Vec<bool> {
+    fn place(&mut self, index: usize) -> bool {
+        !std::mem::replace(&mut self[index], true)
+    }
+}
+
 /// What to place: `mines` mines on a `rows x cols` board, away from `exclusion`.
 ///
 /// ```

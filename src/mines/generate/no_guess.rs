@@ -23,7 +23,6 @@
 //! generator gives up with `GenerationFailed`.
 
 use super::mine_placement::{Exclusion, Layout};
-use crate::bitset::BitSet;
 use crate::error::{try_filled, try_push, Error, ErrorKind, Result};
 use crate::mines::solver::certain_moves::{CertainPlay, Logic};
 use crate::mines::solver::probability::{with_counter, Counter};
@@ -104,17 +103,12 @@ struct Generator<'a> {
 impl Generator<'_> {
     fn run(&mut self, counter: &mut Counter) -> Result<Vec<bool>> {
         let (rows, cols) = (self.layout.rows, self.layout.cols);
-        let cells = rows * cols;
         if let Some(count) = self.layout.count_up_to(MAX_ENUMERATED)? {
             return self.enumerate(count, counter);
         }
         for _ in 0..MAX_DRAWS {
-            let mut bits = BitSet::new(cells)?;
-            self.layout.place(self.rng.next_u64(), &mut bits)?;
-            for (i, m) in self.mine.iter_mut().enumerate() {
-                *m = bits.get(i);
-            }
-            if self.won_from_scratch(counter)? {
+            let seed = self.rng.next_u64();
+            if self.won_with(counter, |layout, mine| layout.place(seed, mine))? {
                 return Ok(std::mem::take(&mut self.mine));
             }
             if self.work > DRAW_WORK {
@@ -159,7 +153,6 @@ impl Generator<'_> {
     /// Tries every layout in a random order: the first one won is a uniform draw among the
     /// boards that need no guess, and when none is won, none exists.
     fn enumerate(&mut self, count: u64, counter: &mut Counter) -> Result<Vec<bool>> {
-        let cells = self.mine.len();
         // `count` is at most MAX_ENUMERATED, so it fits.
         let mut order = try_filled(count as usize, 0u64)?;
         for (i, rank) in order.iter_mut().enumerate() {
@@ -170,12 +163,7 @@ impl Generator<'_> {
             order.swap(i, j);
         }
         for &rank in &order {
-            let mut bits = BitSet::new(cells)?;
-            self.layout.place_nth(rank, &mut bits)?;
-            for (i, m) in self.mine.iter_mut().enumerate() {
-                *m = bits.get(i);
-            }
-            if self.won_from_scratch(counter)? {
+            if self.won_with(counter, |layout, mine| layout.place_nth(rank, mine))? {
                 return Ok(std::mem::take(&mut self.mine));
             }
             if self.work > MAX_WORK {
@@ -197,6 +185,18 @@ impl Generator<'_> {
     /// overshoots it by more than one step.
     fn budget_left(&self) -> u64 {
         MAX_WORK.saturating_sub(self.work)
+    }
+
+    /// Sets the board to the layout `place` writes, then plays it from the first click; whether
+    /// the player wins it.
+    fn won_with(
+        &mut self,
+        counter: &mut Counter,
+        place: impl FnOnce(&Layout, &mut Vec<bool>) -> Result<()>,
+    ) -> Result<bool> {
+        self.mine.fill(false);
+        place(self.layout, &mut self.mine)?;
+        self.won_from_scratch(counter)
     }
 
     /// Plays the current layout from the first click; whether the player wins it.
@@ -311,6 +311,7 @@ fn too_entangled(e: &Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitset::BitSet;
     use crate::mines::unsolved_after;
 
     fn board(mine: &[bool]) -> Vec<u8> {
