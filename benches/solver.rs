@@ -11,40 +11,11 @@
 //! Run: `cargo bench --bench solver [-- GAMES]` (default 1000 games per level), or set
 //! `GG_SOLVER_GAMES`; `GG_SOLVER_LEVELS=expert` (comma-separated) picks levels.
 
+mod common;
+
+use common::levels::{check, wilson, Level, LEVELS};
 use gridgames::ffi::*;
 use std::time::{Duration, Instant};
-
-struct Level {
-    name: &'static str,
-    rows: usize,
-    cols: usize,
-    mines: usize,
-}
-
-const LEVELS: [Level; 3] = [
-    Level {
-        name: "beginner",
-        rows: 9,
-        cols: 9,
-        mines: 10,
-    },
-    Level {
-        name: "intermediate",
-        rows: 16,
-        cols: 16,
-        mines: 40,
-    },
-    Level {
-        name: "expert",
-        rows: 16,
-        cols: 30,
-        mines: 99,
-    },
-];
-
-fn check(status: i32, what: &str) {
-    assert_eq!(status, GG_OK, "{what} failed with status {status}");
-}
 
 struct Game {
     handle: *mut gg_mines,
@@ -145,15 +116,6 @@ fn play(level: &Level, seed: u64, mut views: Option<&mut Vec<Vec<u8>>>) -> (bool
         }
         game.reveal(r, c);
     }
-}
-
-/// Wilson score interval at 95%.
-fn wilson(wins: usize, n: usize) -> (f64, f64) {
-    let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.959_964);
-    let d = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / d;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    (centre - half, centre + half)
 }
 
 fn autoplay(level: &Level, games: usize) {

@@ -11,36 +11,11 @@
 //! Run: `cargo bench --bench win_rate [-- GAMES]` (default 1000 a configuration), or set
 //! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert` and `GG_WIN_EFFORTS=1` (comma-separated) pick.
 
+mod common;
+
+use common::levels::{check, wilson, Level, LEVELS};
 use gridgames::ffi::*;
 use std::time::Instant;
-
-struct Level {
-    name: &'static str,
-    rows: usize,
-    cols: usize,
-    mines: usize,
-}
-
-const LEVELS: [Level; 3] = [
-    Level {
-        name: "beginner",
-        rows: 9,
-        cols: 9,
-        mines: 10,
-    },
-    Level {
-        name: "intermediate",
-        rows: 16,
-        cols: 16,
-        mines: 40,
-    },
-    Level {
-        name: "expert",
-        rows: 16,
-        cols: 30,
-        mines: 99,
-    },
-];
 
 const RULES: [(&str, u32); 2] = [
     ("classic", GG_FIRST_CLICK_SAFE),
@@ -52,10 +27,6 @@ const EFFORTS: [(&str, u32); 3] = [
     ("standard", GG_EFFORT_STANDARD),
     ("deep", GG_EFFORT_DEEP),
 ];
-
-fn check(status: i32, what: &str) {
-    assert_eq!(status, GG_OK, "{what} failed with status {status}");
-}
 
 /// Plays one game; whether it was won.
 fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
@@ -116,15 +87,6 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
     // SAFETY: the handle came from gg_mines_new and is released once.
     unsafe { gg_mines_free(game) };
     won
-}
-
-/// Wilson score interval at 95%.
-fn wilson(wins: usize, n: usize) -> (f64, f64) {
-    let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.959_964);
-    let d = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / d;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    (centre - half, centre + half)
 }
 
 fn picked(var: &str) -> Option<Vec<String>> {

@@ -1,7 +1,9 @@
-//! Shared by the benchmark programs: a counting allocator for peak extra memory, a timer, and the
-//! sequential-read baseline. Each program includes it with `mod common;` and installs the
+//! Shared by the benchmark programs: a counting allocator for peak extra memory, a timer, the
+//! sequential-read baseline, and the Minesweeper levels (`levels.rs`). Each program includes it with `mod common;` and installs the
 //! allocator with `#[global_allocator] static ALLOC: common::Counting = common::Counting;`.
 #![allow(dead_code)]
+
+pub mod levels; // the Minesweeper levels, the status check and the Wilson interval
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
