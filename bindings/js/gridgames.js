@@ -173,14 +173,21 @@ export class Gridgames {
     return this.#s.alloc(n, 8);
   }
 
-  #rules(rules = STANDARD_RULES) {
+  /** A gg_snakes_rules (12 bytes) at `ptr`, or in fresh scratch memory. */
+  #rules(rules = STANDARD_RULES, ptr = this.#s.alloc(12, 4)) {
     const r = { ...STANDARD_RULES, ...rules };
-    const ptr = this.#s.alloc(12, 4);
     const v = this.#view();
     v.setUint32(ptr, r.faces, true);
     v.setUint32(ptr + 4, r.overshoot, true);
     v.setUint32(ptr + 8, r.start, true);
     return ptr;
+  }
+
+  /** A new handle of class `Game` from `open(out)`, a gg_*_new/_load call writing it to `out`. */
+  #open(Game, open) {
+    const out = this.#out();
+    this.#check(open(out));
+    return new Game(this, this.#view().getUint32(out, true));
   }
 
   /** Runs `f` with fresh scratch memory; throws a GridgamesError for a failed status. */
@@ -297,25 +304,21 @@ export class Gridgames {
     return this.#call(() => {
       const cfg = this.#s.alloc(32, 8);
       const j = this.#int32s(jumps, 'jumps');
-      const r = this.#rules(rules);
+      this.#rules(rules, cfg + 8);
       const v = this.#view();
       v.setUint32(cfg, j, true);
       v.setUint32(cfg + 4, jumps.length, true);
-      for (let k = 0; k < 12; k += 4) v.setUint32(cfg + 8 + k, v.getUint32(r + k, true), true);
       v.setUint32(cfg + 20, players, true);
       v.setBigUint64(cfg + 24, BigInt(seed), true);
-      const out = this.#out();
-      this.#check(this.#x.gg_snakes_game_new(cfg, out));
-      return new SnakesGame(this, this.#view().getUint32(out, true));
+      return this.#open(SnakesGame, (out) => this.#x.gg_snakes_game_new(cfg, out));
     });
   }
 
   /** A Snakes and Ladders game from the bytes `SnakesGame.save()` gave. */
   loadSnakesGame(record) {
     return this.#call(() => {
-      const out = this.#out();
-      this.#check(this.#x.gg_snakes_game_load(this.#bytes(record), record.length, out));
-      return new SnakesGame(this, this.#view().getUint32(out, true));
+      const buf = this.#bytes(record);
+      return this.#open(SnakesGame, (out) => this.#x.gg_snakes_game_load(buf, record.length, out));
     });
   }
 
@@ -416,9 +419,7 @@ export class Gridgames {
       v.setBigUint64(cfg + 16, BigInt(seed), true);
       v.setUint32(cfg + 24, firstClick, true);
       v.setUint32(cfg + 28, noGuess, true);
-      const out = this.#out();
-      this.#check(this.#x.gg_mines_new(cfg, out));
-      return new MinesGame(this, this.#view().getUint32(out, true));
+      return this.#open(MinesGame, (out) => this.#x.gg_mines_new(cfg, out));
     });
   }
 
@@ -427,18 +428,16 @@ export class Gridgames {
     const src = bytesOf(board, 'board');
     checkCells(src.length, rows, cols, 'board');
     return this.#call(() => {
-      const out = this.#out();
-      this.#check(this.#x.gg_mines_from_board(this.#bytes(src), rows, cols, out));
-      return new MinesGame(this, this.#view().getUint32(out, true));
+      const buf = this.#bytes(src);
+      return this.#open(MinesGame, (out) => this.#x.gg_mines_from_board(buf, rows, cols, out));
     });
   }
 
   /** A Minesweeper game from the bytes `MinesGame.save()` gave. */
   loadMinesGame(record) {
     return this.#call(() => {
-      const out = this.#out();
-      this.#check(this.#x.gg_mines_load(this.#bytes(record), record.length, out));
-      return new MinesGame(this, this.#view().getUint32(out, true));
+      const buf = this.#bytes(record);
+      return this.#open(MinesGame, (out) => this.#x.gg_mines_load(buf, record.length, out));
     });
   }
 
@@ -554,20 +553,20 @@ export class MinesGame extends Handle {
   /** What the player sees, row-major: `'E'`, `'F'`, `'B'`, `'1'`-`'8'`, and after a loss `'X'`
    * and `'M'`. */
   view() {
-    const n = this.rows * this.cols;
-    return this._run((x, m, g) => {
-      const out = m.alloc(n, 1);
-      m.check(x.gg_mines_view(g, out, n));
-      return m.string(out, n);
-    });
+    return this.#cells('gg_mines_view');
   }
 
   /** The true board in the LeetCode alphabet (mines as `'M'`). */
   board() {
+    return this.#cells('gg_mines_board');
+  }
+
+  /** The rows * cols cells that `fn` (gg_mines_view or gg_mines_board) writes. */
+  #cells(fn) {
     const n = this.rows * this.cols;
     return this._run((x, m, g) => {
       const out = m.alloc(n, 1);
-      m.check(x.gg_mines_board(g, out, n));
+      m.check(x[fn](g, out, n));
       return m.string(out, n);
     });
   }
@@ -604,12 +603,7 @@ export class MinesGame extends Handle {
   /** Every accepted move, in order. */
   moves() {
     return this._run((x, m, g) => {
-      const count = m.out();
-      const st = x.gg_mines_moves(g, 0, 0, count);
-      if (st !== Status.BUFFER_TOO_SMALL) m.check(st);
-      const n = m.view().getUint32(count, true);
-      const out = m.alloc(Math.max(n, 1) * 12, 4);
-      m.check(x.gg_mines_moves(g, out, n, count));
+      const [out, n] = sized(x.gg_mines_moves, m, g, 12, 4);
       const v = m.view();
       const kinds = ['reveal', 'flag', 'chord'];
       return Array.from({ length: n }, (_, i) => ({
@@ -622,18 +616,20 @@ export class MinesGame extends Handle {
 
   /** The game as a self-contained, versioned record (docs/save-format.md). */
   save() {
-    return this._run((x, m, g) => saveWith(x.gg_mines_save, m, g));
+    return this._run((x, m, g) => m.bytes(...sized(x.gg_mines_save, m, g, 1, 1)));
   }
 }
 
-function saveWith(fn, m, g) {
-  const len = m.out();
-  const st = fn(g, 0, 0, len);
+/** Calls `fn(game, buf, cap, count_out)` twice, as its C contract allows: with no buffer to
+ * learn the count, then with room for it. Returns the buffer and the count. */
+function sized(fn, m, g, size, align) {
+  const count = m.out();
+  const st = fn(g, 0, 0, count);
   if (st !== Status.BUFFER_TOO_SMALL) m.check(st);
-  const n = m.view().getUint32(len, true);
-  const buf = m.alloc(n, 1);
-  m.check(fn(g, buf, n, len));
-  return m.bytes(buf, n);
+  const n = m.view().getUint32(count, true);
+  const buf = m.alloc(Math.max(n, 1) * size, align);
+  m.check(fn(g, buf, n, count));
+  return [buf, n];
 }
 
 /** A game of Snakes and Ladders with a seeded die; release it with `free()`. */
@@ -700,12 +696,7 @@ export class SnakesGame extends Handle {
   /** Every turn taken, in order. */
   turns() {
     return this._run((x, m, g) => {
-      const count = m.out();
-      const st = x.gg_snakes_game_turns(g, 0, 0, count);
-      if (st !== Status.BUFFER_TOO_SMALL) m.check(st);
-      const n = m.view().getUint32(count, true);
-      const out = m.alloc(Math.max(n, 1) * 20, 4);
-      m.check(x.gg_snakes_game_turns(g, out, n, count));
+      const [out, n] = sized(x.gg_snakes_game_turns, m, g, 20, 4);
       const v = m.view();
       return Array.from({ length: n }, (_, i) => turnAt(v, out + 20 * i));
     });
@@ -713,7 +704,7 @@ export class SnakesGame extends Handle {
 
   /** The game as a self-contained, versioned record. */
   save() {
-    return this._run((x, m, g) => saveWith(x.gg_snakes_game_save, m, g));
+    return this._run((x, m, g) => m.bytes(...sized(x.gg_snakes_game_save, m, g, 1, 1)));
   }
 }
 
