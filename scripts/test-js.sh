@@ -9,15 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-step() { printf '\n== js: %s\n' "$*"; }
-fail() { echo "js: FAILED: $*" >&2; exit 1; }
-missing() {
-    if [ -n "${CI:-}" ]; then fail "$1 is missing"; fi
-    echo "SKIPPED $2: $1 is missing (scripts/install-test-tools.sh installs it)"
-}
+CHECK=js
+. scripts/test-lib.sh
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    missing "Node.js and npm" "the npm package"
-    exit 0
+    skip_all "Node.js and npm" "the npm package"
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

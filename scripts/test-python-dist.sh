@@ -10,19 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-step() { printf '\n== python dist: %s\n' "$*"; }
-fail() { echo "python dist: FAILED: $*" >&2; exit 1; }
-missing() {
-    if [ -n "${CI:-}" ]; then fail "$1 is missing"; fi
-    echo "SKIPPED the distributable Python package: $1 is missing" \
-        "(scripts/install-test-tools.sh installs it)"
-    exit 0
-}
-cargo zigbuild --help >/dev/null 2>&1 || missing "cargo-zigbuild"
+CHECK="python dist"
+. scripts/test-lib.sh
+what="the distributable Python package"
+cargo zigbuild --help >/dev/null 2>&1 || skip_all "cargo-zigbuild" "$what"
 for m in build ziglang auditwheel; do
-    python3 -c "import $m" 2>/dev/null || missing "the Python module $m"
+    python3 -c "import $m" 2>/dev/null || skip_all "the Python module $m" "$what"
 done
-command -v patchelf >/dev/null || missing "patchelf"
+command -v patchelf >/dev/null || skip_all "patchelf" "$what"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

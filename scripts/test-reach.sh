@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-step() { printf '\n== reach: %s\n' "$*"; }
-fail() { echo "reach: FAILED: $*" >&2; exit 1; }
+CHECK=reach
+. scripts/test-lib.sh
 
 step "README, \"A first C program\": its example, built and run with its own command"
 mkdir "$work/first"

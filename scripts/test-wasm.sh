@@ -9,14 +9,8 @@
 # scripts/test.sh; the rustup targets, Node and gcc-multilib come from install-test-tools.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== targets: %s\n' "$*"; }
-fail() { echo "targets: FAILED: $*" >&2; exit 1; }
-# A check whose tool is missing is skipped with a message, or fails when CI is set (CI must run
-# everything; install-test-tools.sh installs what it can).
-missing() {
-    if [ -n "${CI:-}" ]; then fail "$1 is missing"; fi
-    echo "SKIPPED $2: $1 is missing (scripts/install-test-tools.sh installs it)"
-}
+CHECK=targets
+. scripts/test-lib.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

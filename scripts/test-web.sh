@@ -6,19 +6,17 @@
 # skipped with a message, or fails under CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fail() { echo "web: FAILED: $*" >&2; exit 1; }
-missing() {
-    if [ -n "${CI:-}" ]; then fail "$1 is missing"; fi
-    echo "SKIPPED the browser test: $1 is missing (scripts/install-test-tools.sh installs it)"
-    exit 0
-}
-command -v node >/dev/null || missing "Node.js"
-command -v "${CHROMIUM:-chromium}" >/dev/null || missing "Chromium (Debian package chromium)"
-[ -d bindings/js/node_modules/playwright-core ] || missing "playwright-core (npm ci in bindings/js)"
+CHECK=web
+. scripts/test-lib.sh
+what="the browser test"
+command -v node >/dev/null || skip_all "Node.js" "$what"
+command -v "${CHROMIUM:-chromium}" >/dev/null || skip_all "Chromium (Debian package chromium)" "$what"
+[ -d bindings/js/node_modules/playwright-core ] ||
+    skip_all "playwright-core (npm ci in bindings/js)" "$what"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-printf '\n== web: the playground in Chromium\n'
+step "the playground in Chromium"
 ./scripts/build-js.sh
 cargo build --release --lib --quiet
 cc -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude examples/web/test/native_game.c \
