@@ -18,7 +18,7 @@
 
 use super::probability::{Counter, Probabilities};
 use super::view::View;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{try_extend_exact, try_push, try_reserve, Error, ErrorKind, Result};
 use std::collections::HashMap;
 
 /// Layouts listed at most.
@@ -39,43 +39,23 @@ pub fn best_move(
     view: &View,
     probs: &Probabilities,
 ) -> Result<Option<(usize, f64)>> {
-    let mut oom = false;
-    let found = search_best(counter, view, probs, &mut oom);
-    if oom {
-        return Err(Error::fixed(
-            ErrorKind::OutOfMemory,
-            "the endgame search ran out of memory",
-        ));
-    }
-    Ok(found)
-}
-
-/// [`best_move`], setting `oom` when an allocation failed.
-fn search_best(
-    counter: &Counter,
-    view: &View,
-    probs: &Probabilities,
-    oom: &mut bool,
-) -> Option<(usize, f64)> {
     let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
     // At most 64 cells, so the lists below stay small.
     let mut cells: Vec<usize> = Vec::new();
-    cells.try_reserve(64).map_err(|_| *oom = true).ok()?;
+    try_reserve(&mut cells, 64)?;
     for i in (0..view.cells().len()).filter(|&i| open(i)) {
         if cells.len() == 64 {
-            return None;
+            return Ok(None);
         }
-        crate::error::try_push(&mut cells, i)
-            .map_err(|_| *oom = true)
-            .ok()?;
+        try_push(&mut cells, i)?;
     }
     if cells.len() < 2 {
-        return None;
+        return Ok(None);
     }
     let index_of = |cell: usize| cells.binary_search(&cell).ok();
     // Each searched cell's searched neighbours: which layouts' mines it would count.
     let mut nb: Vec<u64> = Vec::new();
-    crate::error::try_extend_exact(
+    try_extend_exact(
         &mut nb,
         cells.iter().map(|&cell| {
             let mut m = 0u64;
@@ -86,9 +66,7 @@ fn search_best(
             });
             m
         }),
-    )
-    .map_err(|_| *oom = true)
-    .ok()?;
+    )?;
     // The core's numbers that still constrain something, over the searched cells; cells that
     // are certainly mines lower the need.
     let cons = counter.constraints();
@@ -107,27 +85,36 @@ fn search_best(
             for &c in cons.group_cells(g) {
                 match index_of(c as usize) {
                     Some(k) => mask |= 1 << k,
-                    None => need = need.checked_sub(u32::from(probs.get(c as usize) >= 1.0))?,
+                    None => match need.checked_sub(u32::from(probs.get(c as usize) >= 1.0)) {
+                        Some(left) => need = left,
+                        None => return Ok(None),
+                    },
                 }
             }
         }
         if mask != 0 {
-            crate::error::try_push(&mut rules, (mask, need))
-                .map_err(|_| *oom = true)
-                .ok()?;
+            try_push(&mut rules, (mask, need))?;
         }
     }
     // Floating cells certain to be mines hold some of the mines left too.
-    let floating_fixed = (0..view.cells().len())
+    let Some(floating_fixed) = (0..view.cells().len())
         .filter(|&i| view.is_hidden(i) && probs.get(i) >= 1.0)
         .count()
-        .checked_sub(fixed_mines + counter.constraints().mines().len())?;
-    let mines = counter
+        .checked_sub(fixed_mines + counter.constraints().mines().len())
+    else {
+        return Ok(None);
+    };
+    let Some(mines) = counter
         .mines_left()
-        .checked_sub(fixed_mines + floating_fixed)?;
-    let layouts = enumerate(cells.len(), &rules, mines, oom)?;
+        .checked_sub(fixed_mines + floating_fixed)
+    else {
+        return Ok(None);
+    };
+    let Some(layouts) = enumerate(cells.len(), &rules, mines)? else {
+        return Ok(None);
+    };
     if layouts.len() < 2 {
-        return None;
+        return Ok(None);
     }
     let mut search = Search {
         layouts: &layouts,
@@ -142,14 +129,24 @@ fn search_best(
         all[l / 64] |= 1 << (l % 64);
     }
     let found = search.value(&all, true);
-    *oom |= search.oom;
-    let (value, cell) = found?;
-    cell.map(|k| (cells[k], value))
+    if search.oom {
+        return Err(out_of_memory());
+    }
+    Ok(found.and_then(|(value, cell)| cell.map(|k| (cells[k], value))))
+}
+
+/// The search's own stops (its limits) return `None`; running out of memory is this error.
+fn out_of_memory() -> Error {
+    Error::fixed(
+        ErrorKind::OutOfMemory,
+        "the endgame search ran out of memory",
+    )
 }
 
 /// Every mine mask over `n` cells with `mines` mines that meets every (mask, count) rule;
-/// `None` beyond [`MAX_LAYOUTS`] layouts or a bounded number of search steps.
-fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize, oom: &mut bool) -> Option<Vec<u64>> {
+/// `None` beyond [`MAX_LAYOUTS`] layouts or a bounded number of search steps; `OutOfMemory`
+/// when the list cannot grow.
+fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize) -> Result<Option<Vec<u64>>> {
     let mut e = Enumeration {
         n,
         rules,
@@ -159,8 +156,10 @@ fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize, oom: &mut bool) -> Op
         oom: false,
     };
     let done = e.go(0, 0, 0);
-    *oom |= e.oom;
-    done.then_some(e.out)
+    if e.oom {
+        return Err(out_of_memory());
+    }
+    Ok(done.then_some(e.out))
 }
 
 struct Enumeration<'a> {
