@@ -169,17 +169,8 @@ impl Error {
     /// says so instead.
     pub(crate) fn try_clone(&self) -> Self {
         let detail = match &self.detail {
-            Detail::Text(t) => {
-                let mut copy = String::new();
-                match copy.try_reserve_exact(t.len()) {
-                    Ok(()) => {
-                        #[allow(clippy::disallowed_methods)] // room reserved above
-                        copy.push_str(t);
-                        Detail::Text(copy)
-                    }
-                    Err(_) => Detail::Fixed(LOST),
-                }
-            }
+            // The same fallible writer as a new message's.
+            Detail::Text(t) => Message::from(format_args!("{t}")).0,
             Detail::Fixed(t) => Detail::Fixed(t),
             &Detail::Alloc { len, size, had } => Detail::Alloc { len, size, had },
         };

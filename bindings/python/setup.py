@@ -100,7 +100,8 @@ class BinaryDistribution(Distribution):
 
 
 class SdistWithCrate(sdist):
-    """An sdist that builds: the crate's sources go in as rust/, with the licences."""
+    """An sdist that builds: the crate's sources go in as rust/ (the licences go in at the top,
+    through MANIFEST.in)."""
 
     def run(self):
         staged = HERE / "rust"
@@ -117,8 +118,6 @@ class SdistWithCrate(sdist):
             manifest.write_text(
                 re.sub(r"\[\[bench\]\]\n(?:[a-z]+ = [^\n]*\n)+\n?", "", manifest.read_text())
             )
-            for name in LICENSES:
-                shutil.copy(REPO / name, staged / name)
             try:
                 super().run()
             finally:
