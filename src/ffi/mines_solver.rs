@@ -68,6 +68,9 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 ///   unconstrained ones), the cell whose reveal gives the best chance of surviving this move and
 ///   the next, looking at every number it could show; cells whose number is already determined
 ///   are avoided. The look-ahead shrinks on very large boards to keep the call fast.
+/// - One exception to "among the safest": a forced 50/50 (two hidden cells holding one mine that
+///   no reveal can ever tell apart) is guessed as soon as it is found, before any safer guess,
+///   because it must be guessed anyway and its number may spare the other guess.
 /// - On a view with nothing revealed it is the first click: cell (2, 2) (nearer the middle on
 ///   boards narrower than 5), chosen for games whose first click is guaranteed an opening: its
 ///   whole mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.

@@ -32,14 +32,14 @@ fn value(b: u8) -> Option<usize> {
     }
 }
 
-/// Counts by enumerating every `mines`-subset of the hidden cells.
-pub fn count(view: &[u8], rows: usize, cols: usize, mines: usize) -> Brute {
+/// Every layout (a mine flag per cell) that agrees with the view, by enumerating every
+/// `mines`-subset of the hidden cells.
+pub fn layouts(view: &[u8], rows: usize, cols: usize, mines: usize) -> Vec<Vec<bool>> {
     let hidden: Vec<usize> = (0..view.len())
         .filter(|&i| value(view[i]).is_none())
         .collect();
     assert!(hidden.len() <= 20, "brute force is for small views");
-    let mut mine_counts = vec![0u64; view.len()];
-    let mut layouts = 0;
+    let mut out = Vec::new();
     let mut mine = vec![false; view.len()];
     for mask in 0u32..(1u32 << hidden.len()) {
         if mask.count_ones() as usize != mines {
@@ -59,16 +59,48 @@ pub fn count(view: &[u8], rows: usize, cols: usize, mines: usize) -> Brute {
             }
         });
         if fits {
-            layouts += 1;
-            for &c in &hidden {
-                mine_counts[c] += u64::from(mine[c]);
-            }
+            out.push(mine.clone());
+        }
+    }
+    out
+}
+
+/// Counts the layouts that agree with the view, and the mines on each cell.
+pub fn count(view: &[u8], rows: usize, cols: usize, mines: usize) -> Brute {
+    let all = layouts(view, rows, cols, mines);
+    let mut mine_counts = vec![0u64; view.len()];
+    for l in &all {
+        for (c, &m) in l.iter().enumerate() {
+            mine_counts[c] += u64::from(m);
         }
     }
     Brute {
-        layouts,
+        layouts: all.len() as u64,
         mine_counts,
     }
+}
+
+/// Whether hidden cell `a` is half of a forced 50/50: some other hidden cell `b` holds a mine
+/// exactly when `a` does not, in every layout, and every other cell that neighbours exactly one
+/// of them is hidden and a mine in every layout (so no reveal can ever tell them apart).
+pub fn in_forced_fifty_fifty(
+    view: &[u8],
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    a: usize,
+) -> bool {
+    let all = layouts(view, rows, cols, mines);
+    let near = |i: usize, j: usize| neighbours(i, rows, cols).contains(&j);
+    !all.is_empty()
+        && (0..view.len()).any(|b| {
+            b != a
+                && value(view[b]).is_none()
+                && all.iter().all(|l| l[a] != l[b])
+                && (0..view.len())
+                    .filter(|&k| k != a && k != b && near(k, a) != near(k, b))
+                    .all(|k| value(view[k]).is_none() && all.iter().all(|l| l[k]))
+        })
 }
 
 /// Probabilities as the library reports them (-1 revealed), or `None` when nothing fits.

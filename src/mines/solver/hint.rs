@@ -17,7 +17,9 @@
 //!    The look-ahead is bounded by the board size, so hints stay fast on huge boards.
 //! 3. When at most `endgame::MAX_LAYOUTS` layouts remain, the look-ahead is replaced by an exact
 //!    search of the game tree over those layouts ([`super::endgame`]): the move with the highest
-//!    chance of winning the whole game.
+//!    chance of winning the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`]), a
+//!    guess that must be made sooner or later, is taken before any other guess, even a safer one:
+//!    its number, when it survives, may make that other guess unnecessary.
 //! 4. On a view with nothing revealed, every cell is equally risky and the hint is the opening
 //!    click: cell (2, 2), two steps in from the corner. With the usual guarantee that the first
 //!    click opens an area (its 3 x 3 block holds no mine), that block lies wholly on the board
@@ -43,11 +45,11 @@ pub struct Hint {
 /// How much the hint looks ahead: time against strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Effort {
-    /// The safest cell (ties: the fewest hidden neighbours), with no look-ahead and no endgame
-    /// search: the fastest.
+    /// The safest cell (ties: the fewest hidden neighbours), with no look-ahead, no 50/50
+    /// search and no endgame search: the fastest.
     Fast,
-    /// What [`hint`] does: the two-move look-ahead over the near-safest candidates and the exact
-    /// endgame search.
+    /// What [`hint`] does: the two-move look-ahead over the near-safest candidates, forced
+    /// 50/50s first, and the exact endgame search.
     #[default]
     Standard,
     /// The look-ahead over twice as many candidates, with four times the budget.
@@ -246,7 +248,13 @@ fn decide(
     };
     let (pick, win) = match endgame {
         Some((cell, win)) => (cell, Some(win)),
-        None => (guess(counter, view, &probs, options.effort)?, None),
+        None if options.effort == Effort::Fast => {
+            (guess(counter, view, &probs, options.effort)?, None)
+        }
+        None => match super::fifty_fifty::forced_fifty_fifty(counter, view, &probs)? {
+            Some(cell) => (cell, None),
+            None => (guess(counter, view, &probs, options.effort)?, None),
+        },
     };
     let advice = Advice {
         safe: Vec::new(),
@@ -562,6 +570,23 @@ mod tests {
         assert_eq!(h.risk, 0.0);
         let a = advise(&v).unwrap();
         assert_eq!(a.safe, [21 * 21, 21 * 21 + 1, 22 * 21 + 1]);
+    }
+
+    #[test]
+    fn a_forced_fifty_fifty_goes_before_a_safer_guess() {
+        // Column 0 is a forced 50/50; column 4 holds one mine too but column 5 can still tell
+        // its cells apart; columns 5-15 float, 3 mines in 22 cells. Thousands of layouts, so the
+        // endgame search stays out of it.
+        let row = b"E1B1EEEEEEEEEEEE";
+        let v = View::parse(&[&row[..], &row[..]].concat(), 2, 16, 5).unwrap();
+        let h = hint(&v).unwrap();
+        assert_eq!((h.col, h.risk), (0, 0.5), "{h:?}");
+        let fast = HintOptions {
+            first_click_opens: true,
+            effort: Effort::Fast,
+        };
+        let h = hint_with_options(&v, &fast).unwrap().hint;
+        assert!(h.col >= 5 && (h.risk - 3.0 / 22.0).abs() < 1e-12, "{h:?}");
     }
 
     #[test]

@@ -1,0 +1,261 @@
+//! Forced 50/50s: two hidden cells that hold exactly one mine and that no reveal, now or later,
+//! can tell apart. The guess between them is unavoidable, so the hint takes it as soon as it
+//! finds one: if the cell is safe, its number may spare a riskier guess elsewhere, and nothing
+//! the game could show later would have made the choice easier.
+//!
+//! A cell tells `a` from `b` when it is the neighbour of one and not the other. Such a cell that
+//! is revealed, or hidden and not certainly a mine, can still do so (a revealed one once its
+//! other hidden neighbours are known), so the pair is forced only when every such cell is
+//! certainly a mine. Near the board's edges that is common: two cells in a corner, say, whose
+//! other neighbours are all shared or mined.
+
+use super::probability::{Counter, Probabilities};
+use super::view::View;
+use crate::error::{try_push, ErrorKind, Result};
+
+/// Pairs checked against the counter at most in one call, and cells walled in by mines paired
+/// at most, so that a view full of one-half cells stays cheap.
+const MAX_CHECKS: usize = 16;
+const MAX_WALLED: usize = 64;
+/// Cell visits the checks may spend (a check counts up to nine positions, each about one pass
+/// over the board), so that huge boards stay fast.
+const CHECK_BUDGET: usize = 4_000_000;
+
+/// A cell of a forced 50/50 in `view` (whose probabilities are `probs`); `None` when there is
+/// none, or none among the pairs the bounds let it check.
+///
+/// Errors: `OutOfMemory` only; a check the counter cannot finish counts as "not forced".
+pub fn forced_fifty_fifty(
+    counter: &mut Counter,
+    view: &View,
+    probs: &Probabilities,
+) -> Result<Option<usize>> {
+    let (rows, cols) = (view.rows(), view.cols());
+    let half = |i: usize| view.is_hidden(i) && (probs.get(i) - 0.5).abs() < 1e-12;
+    let certain_mine = |i: usize| view.is_hidden(i) && probs.get(i) >= 1.0;
+    let touching = |i: usize, j: usize| {
+        let ((ri, ci), (rj, cj)) = (view.coords(i), view.coords(j));
+        i != j && ri.abs_diff(rj) <= 1 && ci.abs_diff(cj) <= 1
+    };
+    // Every neighbour of `x` except `y` is shared with `y` or certainly a mine.
+    let hidden_from = |x: usize, y: usize| {
+        let mut ok = true;
+        view.for_each_neighbour(x, |k| ok &= k == y || touching(k, y) || certain_mine(k));
+        ok
+    };
+    let walled = |x: usize| {
+        let mut ok = true;
+        view.for_each_neighbour(x, |k| ok &= certain_mine(k));
+        ok
+    };
+    let mut work: Option<View> = None;
+    let mut next = Probabilities::default();
+    let mut checks = 0;
+    let max_checks = (CHECK_BUDGET / (9 * view.cells().len().max(1))).min(MAX_CHECKS);
+    let mut walled_cells: Vec<usize> = Vec::new();
+    for a in (0..view.cells().len()).filter(|&a| half(a)) {
+        if walled(a) && walled_cells.len() < MAX_WALLED {
+            try_push(&mut walled_cells, a)?;
+        }
+        // A partner shares a neighbour with `a` unless both are walled in by mines (below):
+        // it lies within two steps.
+        let (ra, ca) = view.coords(a);
+        for rb in ra..=(ra + 2).min(rows - 1) {
+            for cb in ca.saturating_sub(2)..=(ca + 2).min(cols - 1) {
+                let b = rb * cols + cb;
+                if b <= a || !half(b) || !hidden_from(a, b) || !hidden_from(b, a) {
+                    continue;
+                }
+                if checks == max_checks {
+                    return Ok(None);
+                }
+                checks += 1;
+                let w = match &mut work {
+                    Some(w) => w,
+                    None => work.insert(view.try_clone()?),
+                };
+                if exactly_one_mine(counter, w, &mut next, a, b)? {
+                    return Ok(Some(a));
+                }
+            }
+        }
+    }
+    for (k, &a) in walled_cells.iter().enumerate() {
+        for &b in &walled_cells[k + 1..] {
+            let ((ra, ca), (rb, cb)) = (view.coords(a), view.coords(b));
+            if rb <= ra + 2 && cb.abs_diff(ca) <= 2 {
+                continue; // seen above
+            }
+            if checks == max_checks {
+                return Ok(None);
+            }
+            checks += 1;
+            let w = match &mut work {
+                Some(w) => w,
+                None => work.insert(view.try_clone()?),
+            };
+            if exactly_one_mine(counter, w, &mut next, a, b)? {
+                return Ok(Some(a));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Whether every layout has a mine on exactly one of `a` and `b`, both one-half cells: then
+/// whatever `a` shows when safe, `b` is a mine.
+fn exactly_one_mine(
+    counter: &mut Counter,
+    work: &mut View,
+    next: &mut Probabilities,
+    a: usize,
+    b: usize,
+) -> Result<bool> {
+    for v in 0..=8u8 {
+        work.reveal(a, v);
+        let r = counter.probabilities_into(work, next);
+        work.hide(a);
+        match r {
+            Ok(()) if next.get(b) < 1.0 => return Ok(false),
+            Ok(()) => {}
+            Err(e) if e.kind() == ErrorKind::Inconsistent => {}
+            Err(e) if e.kind() == ErrorKind::OutOfMemory => return Err(e),
+            Err(_) => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forced(bytes: &[u8], rows: usize, cols: usize, mines: usize) -> Option<usize> {
+        let v = View::parse(bytes, rows, cols, mines).unwrap();
+        let mut c = Counter::new();
+        let p = c.probabilities(&v).unwrap();
+        forced_fifty_fifty(&mut c, &v, &p).unwrap()
+    }
+
+    #[test]
+    fn a_pair_walled_in_by_the_edge_is_forced() {
+        // Column 0 holds one mine; both '1's see both cells, nothing else sees either.
+        assert_eq!(forced(b"E1BE1B", 2, 3, 1), Some(0));
+    }
+
+    #[test]
+    fn a_pair_a_future_reveal_can_split_is_not_forced() {
+        // The '1' holds one mine on (0, 0) or (0, 2); (0, 3), safe, sees only (0, 2).
+        assert_eq!(forced(b"E1EE", 1, 4, 1), None);
+    }
+
+    #[test]
+    fn certain_mines_beside_one_cell_do_not_split_the_pair() {
+        // Mines at (0, 0) or (1, 0), and at (2, 0) and (2, 1), which see (1, 0) only.
+        assert_eq!(forced(b"E1BE31EE1", 3, 3, 3), Some(0));
+    }
+
+    /// The forced pairs of a small view by their definition, from every layout that fits.
+    fn reference(view: &[u8], rows: usize, cols: usize, mines: usize) -> Vec<(usize, usize)> {
+        let n = rows * cols;
+        let nb = |i: usize, j: usize| {
+            i != j && (i / cols).abs_diff(j / cols) <= 1 && (i % cols).abs_diff(j % cols) <= 1
+        };
+        let hidden: Vec<usize> = (0..n).filter(|&i| view[i] == b'E').collect();
+        let mut fits = Vec::new();
+        for mask in 0u32..1 << hidden.len() {
+            if mask.count_ones() as usize != mines {
+                continue;
+            }
+            let mine = |i: usize| {
+                hidden
+                    .iter()
+                    .position(|&h| h == i)
+                    .is_some_and(|k| mask >> k & 1 == 1)
+            };
+            let ok = (0..n).filter(|&i| view[i] != b'E').all(|i| {
+                let want = if view[i] == b'B' {
+                    0
+                } else {
+                    usize::from(view[i] - b'0')
+                };
+                (0..n).filter(|&j| nb(i, j) && mine(j)).count() == want
+            });
+            if ok {
+                fits.push((0..n).map(mine).collect::<Vec<bool>>());
+            }
+        }
+        let mut pairs = Vec::new();
+        for (x, &a) in hidden.iter().enumerate() {
+            for &b in &hidden[x + 1..] {
+                let one = fits.iter().all(|l| l[a] != l[b]);
+                let apart = (0..n).filter(|&k| k != a && k != b && nb(k, a) != nb(k, b));
+                let walled = apart.collect::<Vec<_>>();
+                let mined = walled
+                    .iter()
+                    .all(|&k| view[k] == b'E' && fits.iter().all(|l| l[k]));
+                if !fits.is_empty() && one && mined {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn matches_the_definition_on_small_views() {
+        let mut rng = crate::rng::SplitMix64::new(5050);
+        let mut found = 0;
+        for _ in 0..4000 {
+            let rows = 1 + rng.below(5) as usize;
+            let cols = 1 + rng.below(5) as usize;
+            let n = rows * cols;
+            let mines = rng.below(n as u64 / 2 + 1) as usize;
+            let mut mine = vec![false; n];
+            let mut placed = 0;
+            while placed < mines {
+                let i = rng.below(n as u64) as usize;
+                placed += usize::from(!mine[i]);
+                mine[i] = true;
+            }
+            let view: Vec<u8> = (0..n)
+                .map(|i| {
+                    if mine[i] || rng.below(3) == 0 {
+                        return b'E';
+                    }
+                    let (r, c) = (i / cols, i % cols);
+                    let k = (0..n)
+                        .filter(|&j| {
+                            j != i
+                                && mine[j]
+                                && (j / cols).abs_diff(r) <= 1
+                                && (j % cols).abs_diff(c) <= 1
+                        })
+                        .count();
+                    crate::mines::digit(k as u8)
+                })
+                .collect();
+            if view.iter().filter(|&&b| b == b'E').count() > 14 {
+                continue;
+            }
+            let want = reference(&view, rows, cols, mines);
+            let got = forced(&view, rows, cols, mines);
+            let v = String::from_utf8_lossy(&view);
+            match got {
+                None => assert!(
+                    want.is_empty(),
+                    "{v} {rows}x{cols}/{mines}: missed {want:?}"
+                ),
+                Some(a) => {
+                    found += 1;
+                    assert!(
+                        want.iter().any(|&(x, y)| a == x || a == y),
+                        "{v}: {a} not in {want:?}"
+                    );
+                }
+            }
+        }
+        assert!(found > 20, "only {found} views had a forced 50/50");
+    }
+}
