@@ -368,7 +368,8 @@ struct hint_result {
 
 /// gg_mines_hint(): the best next cell to reveal on a player view: certainly safe (risk 0.0)
 /// whenever such a cell exists, otherwise the solver's best guess; on an all-hidden view the
-/// first click, (2, 2) (nearer the middle on boards narrower than 5). Throws gg::error as
+/// first click, (2, 2) ((2, 3) on boards half again as wide as tall, as 16 x 30; nearer the
+/// middle on boards narrower than 5). Throws gg::error as
 /// probabilities() does, and GG_ERR_GAME_OVER when no hidden cell can be safe (the game is won).
 inline hint_result hint(const std::string &view, std::size_t rows, std::size_t cols,
                         std::size_t mines) {
@@ -389,9 +390,10 @@ struct hint_report {
 };
 
 /// gg_mines_hint_with(): hint() under the game's first-click rule (GG_FIRST_CLICK_*: on an
-/// all-hidden view (2, 2) when the first click opens, the corner (0, 0) otherwise) and with the
-/// effort asked for (GG_EFFORT_FAST, GG_EFFORT_STANDARD, GG_EFFORT_DEEP). Throws as hint() does,
-/// and GG_ERR_INVALID_ARGUMENT for an unknown rule or effort.
+/// all-hidden view hint()'s first click when the first click opens, the corner (0, 0)
+/// otherwise) and with the effort asked for (GG_EFFORT_FAST, GG_EFFORT_STANDARD,
+/// GG_EFFORT_DEEP). Throws as hint() does, and GG_ERR_INVALID_ARGUMENT for an unknown rule or
+/// effort.
 inline hint_report hint_with(const std::string &view, std::size_t rows, std::size_t cols,
                              std::size_t mines, std::uint32_t first_click,
                              std::uint32_t effort = GG_EFFORT_STANDARD) {

@@ -597,8 +597,9 @@ def hint(view: Sequence[Row], mines: int) -> Hint:
     """The best next cell to reveal on a player view (as for :func:`probabilities`), with its
     exact mine probability: a certainly safe cell (``risk == 0.0``) whenever one exists,
     otherwise the solver's best guess. On a view with nothing revealed it is the first click,
-    cell (2, 2) (nearer the middle on boards narrower than 5), which suits games whose first
-    click opens a zero (:attr:`FirstClick.OPENING`).
+    cell (2, 2) ((2, 3) on boards half again as wide as tall, as expert's 16 x 30; nearer the
+    middle on boards narrower than 5), which suits games whose first click opens a zero
+    (:attr:`FirstClick.OPENING`).
 
     Errors: those of :func:`probabilities`, and :class:`gridgames.GameOverError` when no hidden
     cell can be safe (nothing is hidden, or every hidden cell holds a mine: the game is won).
@@ -652,8 +653,8 @@ def hint_with(
     first_click: int = FirstClick.OPENING,
     effort: int = Effort.STANDARD,
 ) -> HintReport:
-    """:func:`hint` under the game's first-click rule (on an all-hidden view: (2, 2) when the
-    first click opens, the corner (0, 0) otherwise) and with the :class:`Effort` asked for,
+    """:func:`hint` under the game's first-click rule (on an all-hidden view: :func:`hint`'s
+    first click when the first click opens, the corner (0, 0) otherwise) and with the :class:`Effort` asked for,
     through ``gg_mines_hint_with``.
 
     >>> hint_with(["E" * 9] * 9, 10, FirstClick.SAFE)[:2]
