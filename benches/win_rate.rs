@@ -5,8 +5,9 @@
 //! - **classic**: `GG_FIRST_CLICK_SAFE` (the first click is only safe), the hint told so;
 //! - **modern**: `GG_FIRST_CLICK_OPENING` (the first click opens a zero), the hint told so.
 //!
-//! It prints, for each level, rule set and effort, the win rate with its 95% Wilson interval and
-//! games per second, then the expert comparison with the peers.
+//! It prints, for each level, rule set and effort, the win rate with its 95% Wilson interval,
+//! games per second and the slowest single hint (wall time, so a busy machine inflates it), then
+//! the expert comparison with the peers.
 //!
 //! Run: `cargo bench --bench win_rate [-- GAMES]` (default 1000 a configuration), or set
 //! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert` and `GG_WIN_EFFORTS=1` (comma-separated) pick.
@@ -15,7 +16,7 @@ mod common;
 
 use common::levels::{check, wilson, Level, LEVELS};
 use gridgames::ffi::*;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const RULES: [(&str, u32); 2] = [
     ("classic", GG_FIRST_CLICK_SAFE),
@@ -28,8 +29,8 @@ const EFFORTS: [(&str, u32); 3] = [
     ("deep", GG_EFFORT_DEEP),
 ];
 
-/// Plays one game; whether it was won.
-fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
+/// Plays one game; whether it was won, and its slowest hint.
+fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Duration) {
     let cfg = gg_mines_config {
         rows: level.rows,
         cols: level.cols,
@@ -46,6 +47,7 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
     // SAFETY: both pointers are live locals.
     check(unsafe { gg_mines_new(&cfg, &mut game) }, "gg_mines_new");
     let mut view = vec![0u8; level.rows * level.cols];
+    let mut slowest = Duration::ZERO;
     let won = loop {
         let mut state = 0;
         // SAFETY: a live handle and a live local.
@@ -64,6 +66,7 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
             "gg_mines_view",
         );
         let (mut r, mut c, mut risk, mut win) = (0, 0, 0.0, 0.0);
+        let t = Instant::now();
         // SAFETY: the view holds rows * cols bytes; the options and outputs are live locals.
         check(
             unsafe {
@@ -81,12 +84,13 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> bool {
             },
             "gg_mines_hint_with",
         );
+        slowest = slowest.max(t.elapsed());
         // SAFETY: a live handle.
         check(unsafe { gg_mines_reveal(game, r, c) }, "gg_mines_reveal");
     };
     // SAFETY: the handle came from gg_mines_new and is released once.
     unsafe { gg_mines_free(game) };
-    won
+    (won, slowest)
 }
 
 fn picked(var: &str) -> Option<Vec<String>> {
@@ -122,14 +126,18 @@ fn main() {
                     continue;
                 }
                 let start = Instant::now();
-                let wins = (0..games as u64)
-                    .filter(|&seed| play(level, first_click, effort, seed))
-                    .count();
+                let (mut wins, mut slowest) = (0, Duration::ZERO);
+                for seed in 0..games as u64 {
+                    let (won, slow) = play(level, first_click, effort, seed);
+                    wins += usize::from(won);
+                    slowest = slowest.max(slow);
+                }
                 let secs = start.elapsed().as_secs_f64();
                 let (lo, hi) = wilson(wins, games);
                 let rate = 100.0 * wins as f64 / games as f64;
                 println!(
-                    "  {:12} {:7} {:8}  win {:6.2}% (95% CI {:5.2}-{:5.2}%)  {:8.1} games/s",
+                    "  {:12} {:7} {:8}  win {:6.2}% (95% CI {:5.2}-{:5.2}%)  {:8.1} games/s  \
+                     slowest hint {:6.2} ms",
                     level.name,
                     rule,
                     effort_name,
@@ -137,6 +145,7 @@ fn main() {
                     100.0 * lo,
                     100.0 * hi,
                     games as f64 / secs,
+                    slowest.as_secs_f64() * 1e3,
                 );
                 if level.name == "expert" {
                     expert.push((rule, effort_name, rate, 100.0 * lo, 100.0 * hi));
