@@ -232,6 +232,19 @@ fn hint() -> (i32, Seen) {
     (s, Seen::of(&[r as u64, c as u64, risk.to_bits()]))
 }
 
+/// A forced 50/50 in column 0 beside thousands of layouts: the 50/50 search's allocations.
+fn hint_fifty_fifty() -> (i32, Seen) {
+    let view = *b"E1B1EEEEEEEEEEEEE1B1EEEEEEEEEEEE"; // 2 x 16, no allocation while armed
+    let (mut r, mut c) = (AB_USIZE, AB_USIZE);
+    let mut risk = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
+    // SAFETY: the view holds 32 bytes; the outputs are live locals.
+    let s = unsafe { gg_mines_hint(view.as_ptr().cast(), 2, 16, 5, &mut r, &mut c, &mut risk) };
+    if s == GG_OK {
+        assert_eq!((c, risk), (0, 0.5), "the hint takes the forced 50/50");
+    }
+    (s, Seen::of(&[r as u64, c as u64, risk.to_bits()]))
+}
+
 fn hint_with_options() -> (i32, Seen) {
     let (mut r, mut c) = (AB_USIZE, AB_USIZE);
     let mut risk = f64::from_bits(0xABAB_ABAB_ABAB_ABAB);
@@ -877,6 +890,10 @@ fn every_allocation_can_fail() {
         Case {
             name: "gg_mines_hint",
             run: hint,
+        },
+        Case {
+            name: "gg_mines_hint, a forced 50/50",
+            run: hint_fifty_fifty,
         },
         Case {
             name: "gg_mines_hint_with",

@@ -48,12 +48,11 @@ pub fn forced_fifty_fifty(
         view.for_each_neighbour(x, |k| ok &= certain_mine(k));
         ok
     };
-    let mut work: Option<View> = None;
-    let mut next = Probabilities::default();
-    let mut checks = 0;
+    // The pairs worth a check against the counter, at most `max_checks` of them.
     let max_checks = (CHECK_BUDGET / (9 * view.cells().len().max(1))).min(MAX_CHECKS);
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut walled_cells: Vec<usize> = Vec::new();
-    for a in (0..view.cells().len()).filter(|&a| half(a)) {
+    'scan: for a in (0..view.cells().len()).filter(|&a| half(a)) {
         if walled(a) && walled_cells.len() < MAX_WALLED {
             try_push(&mut walled_cells, a)?;
         }
@@ -63,19 +62,11 @@ pub fn forced_fifty_fifty(
         for rb in ra..=(ra + 2).min(rows - 1) {
             for cb in ca.saturating_sub(2)..=(ca + 2).min(cols - 1) {
                 let b = rb * cols + cb;
-                if b <= a || !half(b) || !hidden_from(a, b) || !hidden_from(b, a) {
-                    continue;
-                }
-                if checks == max_checks {
-                    return Ok(None);
-                }
-                checks += 1;
-                let w = match &mut work {
-                    Some(w) => w,
-                    None => work.insert(view.try_clone()?),
-                };
-                if exactly_one_mine(counter, w, &mut next, a, b)? {
-                    return Ok(Some(a));
+                if b > a && half(b) && hidden_from(a, b) && hidden_from(b, a) {
+                    if pairs.len() == max_checks {
+                        break 'scan;
+                    }
+                    try_push(&mut pairs, (a, b))?;
                 }
             }
         }
@@ -83,20 +74,20 @@ pub fn forced_fifty_fifty(
     for (k, &a) in walled_cells.iter().enumerate() {
         for &b in &walled_cells[k + 1..] {
             let ((ra, ca), (rb, cb)) = (view.coords(a), view.coords(b));
-            if rb <= ra + 2 && cb.abs_diff(ca) <= 2 {
-                continue; // seen above
+            let seen_above = rb <= ra + 2 && cb.abs_diff(ca) <= 2;
+            if !seen_above && pairs.len() < max_checks {
+                try_push(&mut pairs, (a, b))?;
             }
-            if checks == max_checks {
-                return Ok(None);
-            }
-            checks += 1;
-            let w = match &mut work {
-                Some(w) => w,
-                None => work.insert(view.try_clone()?),
-            };
-            if exactly_one_mine(counter, w, &mut next, a, b)? {
-                return Ok(Some(a));
-            }
+        }
+    }
+    if pairs.is_empty() {
+        return Ok(None);
+    }
+    let mut work = view.try_clone()?;
+    let mut next = Probabilities::default();
+    for (a, b) in pairs {
+        if exactly_one_mine(counter, &mut work, &mut next, a, b)? {
+            return Ok(Some(a));
         }
     }
     Ok(None)
