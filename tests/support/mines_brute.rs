@@ -80,9 +80,31 @@ pub fn count(view: &[u8], rows: usize, cols: usize, mines: usize) -> Brute {
     }
 }
 
-/// Whether hidden cell `a` is half of a forced 50/50: some other hidden cell `b` holds a mine
-/// exactly when `a` does not, in every layout, and every other cell that neighbours exactly one
-/// of them is hidden and a mine in every layout (so no reveal can ever tell them apart).
+/// The hidden cells that are half of a forced 50/50: some other hidden cell `b` holds a mine
+/// exactly when the cell does not, in every layout, and every other cell that neighbours exactly
+/// one of them is hidden and a mine in every layout (so no reveal can ever tell them apart).
+/// Increasing; empty when nothing fits.
+pub fn forced_fifty_fifty_cells(view: &[u8], rows: usize, cols: usize, mines: usize) -> Vec<usize> {
+    let all = layouts(view, rows, cols, mines);
+    let near = |i: usize, j: usize| neighbours(i, rows, cols).contains(&j);
+    let hidden = |i: usize| value(view[i]).is_none();
+    let pair = |a: usize, b: usize| {
+        a != b
+            && hidden(b)
+            && all.iter().all(|l| l[a] != l[b])
+            && (0..view.len())
+                .filter(|&k| k != a && k != b && near(k, a) != near(k, b))
+                .all(|k| hidden(k) && all.iter().all(|l| l[k]))
+    };
+    if all.is_empty() {
+        return Vec::new();
+    }
+    (0..view.len())
+        .filter(|&a| hidden(a) && (0..view.len()).any(|b| pair(a, b)))
+        .collect()
+}
+
+/// Whether hidden cell `a` is half of a forced 50/50 (see [`forced_fifty_fifty_cells`]).
 pub fn in_forced_fifty_fifty(
     view: &[u8],
     rows: usize,
@@ -90,17 +112,7 @@ pub fn in_forced_fifty_fifty(
     mines: usize,
     a: usize,
 ) -> bool {
-    let all = layouts(view, rows, cols, mines);
-    let near = |i: usize, j: usize| neighbours(i, rows, cols).contains(&j);
-    !all.is_empty()
-        && (0..view.len()).any(|b| {
-            b != a
-                && value(view[b]).is_none()
-                && all.iter().all(|l| l[a] != l[b])
-                && (0..view.len())
-                    .filter(|&k| k != a && k != b && near(k, a) != near(k, b))
-                    .all(|k| value(view[k]).is_none() && all.iter().all(|l| l[k]))
-        })
+    forced_fifty_fifty_cells(view, rows, cols, mines).contains(&a)
 }
 
 /// Probabilities as the library reports them (-1 revealed), or `None` when nothing fits.
