@@ -102,14 +102,11 @@ fn exactly_one_mine(
     a: usize,
     b: usize,
 ) -> Result<bool> {
-    for v in 0..=8u8 {
-        work.reveal(a, v);
-        let r = counter.probabilities_into(work, next);
-        work.hide(a);
-        match r {
-            Ok(()) if next.get(b) < 1.0 => return Ok(false),
-            Ok(()) => {}
-            Err(e) if e.kind() == ErrorKind::Inconsistent => {}
+    // `a` counts only hidden neighbours: larger numbers cannot fit.
+    for v in 0..=work.hidden_neighbours(a).min(8) as u8 {
+        match counter.probabilities_if_shown(work, a, v, next) {
+            Ok(true) if next.get(b) < 1.0 => return Ok(false),
+            Ok(_) => {}
             Err(e) if e.kind() == ErrorKind::OutOfMemory => return Err(e),
             Err(_) => return Ok(false),
         }

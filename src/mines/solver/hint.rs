@@ -471,13 +471,8 @@ fn lookahead(
                 break;
             }
         }
-        work.reveal(cell, v);
-        let r = counter.probabilities_into(work, next);
-        work.hide(cell);
-        match r {
-            Ok(()) => {}
-            Err(e) if e.kind() == ErrorKind::Inconsistent => continue,
-            Err(e) => return Err(e),
+        if !counter.probabilities_if_shown(work, cell, v, next)? {
+            continue;
         }
         let pv = next.layouts().ratio(total);
         if pv <= 0.0 {

@@ -183,6 +183,26 @@ impl Counter {
         self.fill(view, out)
     }
 
+    /// [`Counter::probabilities_into`] for `view` with hidden cell `cell` revealed showing
+    /// `value`, the question a look-ahead asks; `Ok(false)` when no layout fits that number.
+    /// `view` is left as it was.
+    pub(crate) fn probabilities_if_shown(
+        &mut self,
+        view: &mut View,
+        cell: usize,
+        value: u8,
+        out: &mut Probabilities,
+    ) -> Result<bool> {
+        view.reveal(cell, value);
+        let r = self.probabilities_into(view, out);
+        view.hide(cell);
+        match r {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == ErrorKind::Inconsistent => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Number of layouts that agree with `view`; see [`count_layouts`].
     pub fn count_layouts(&mut self, view: &View) -> Result<Wide> {
         match self.analyse(DecodedGrid::of_view(view), view.mines()) {
