@@ -249,13 +249,16 @@ fn decide(
     };
     let (pick, win) = match endgame {
         Some((cell, win)) => (cell, Some(win)),
-        None if options.effort == Effort::Fast => {
-            (guess(counter, view, &probs, options.effort)?, None)
+        None => {
+            let forced = match options.effort {
+                Effort::Fast => None,
+                _ => super::fifty_fifty::forced_fifty_fifty(counter, view, &probs)?,
+            };
+            match forced {
+                Some(cell) => (cell, None),
+                None => (guess(counter, view, &probs, options.effort)?, None),
+            }
         }
-        None => match super::fifty_fifty::forced_fifty_fifty(counter, view, &probs)? {
-            Some(cell) => (cell, None),
-            None => (guess(counter, view, &probs, options.effort)?, None),
-        },
     };
     let advice = Advice {
         safe: Vec::new(),
