@@ -55,6 +55,14 @@ impl BitRows {
         try_refill(&mut self.data, (rows + 2) * planes * self.words, 0)
     }
 
+    /// Makes this a copy of `other`, reusing the buffer.
+    pub(crate) fn copy_from(&mut self, other: &BitRows) -> Result<()> {
+        self.words = other.words;
+        self.planes = other.planes;
+        self.data.clear();
+        crate::error::try_extend(&mut self.data, &other.data)
+    }
+
     /// Words per mask.
     #[inline(always)]
     pub(crate) fn words(&self) -> usize {

@@ -127,6 +127,21 @@ pub struct Counter {
     /// Mines left for the components and the floating cells.
     left: usize,
     cells: usize,
+    /// The single-number rule's fixpoint of the view last analysed in full, once a look-ahead
+    /// has asked for it: every position it looks at starts from there.
+    base: RowRules,
+    base_ready: bool,
+}
+
+/// Where a read finds the single-number rule's fixpoint (see `Constraints`).
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// From the grid alone.
+    Load,
+    /// Given, every mine it settled known (see `Constraints::build_on`).
+    Given(&'a RowRules),
+    /// [`Counter::base`], with cell (row, col) since revealed showing the value.
+    Revealed(usize, usize, u8),
 }
 
 impl std::fmt::Debug for Counter {
@@ -185,7 +200,8 @@ impl Counter {
 
     /// [`Counter::probabilities_into`] for `view` with hidden cell `cell` revealed showing
     /// `value`, the question a look-ahead asks; `Ok(false)` when no layout fits that number.
-    /// `view` is left as it was.
+    /// `view` is left as it was. The counter must have analysed `view` last in full (as the
+    /// hint has before it looks ahead): the single-number rule restarts from that fixpoint.
     pub(crate) fn probabilities_if_shown(
         &mut self,
         view: &mut View,
@@ -193,8 +209,16 @@ impl Counter {
         value: u8,
         out: &mut Probabilities,
     ) -> Result<bool> {
+        if !self.base_ready {
+            self.base.copy_from(self.cons.rules())?;
+            self.base_ready = true;
+        }
         view.reveal(cell, value);
-        let r = self.probabilities_into(view, out);
+        let (row, col) = view.coords(cell);
+        let grid = DecodedGrid::of_view(view);
+        let r = self
+            .analyse_from(grid, view.mines(), Start::Revealed(row, col, value))
+            .and_then(|_| self.fill(view, out));
         view.hide(cell);
         match r {
             Ok(()) => Ok(true),
@@ -218,7 +242,7 @@ impl Counter {
     ///
     /// Errors: `Inconsistent` when no layout fits, `OutOfMemory`.
     pub(crate) fn analyse(&mut self, grid: DecodedGrid, mines: usize) -> Result<Wide> {
-        self.analyse_from(grid, mines, None)
+        self.analyse_from(grid, mines, Start::Load)
     }
 
     /// As [`Counter::analyse`], on the single-number rule's fixpoint `rules` holds for `grid`,
@@ -229,16 +253,11 @@ impl Counter {
         mines: usize,
         rules: &RowRules,
     ) -> Result<Wide> {
-        self.analyse_from(grid, mines, Some(rules))
+        self.analyse_from(grid, mines, Start::Given(rules))
     }
 
-    fn analyse_from(
-        &mut self,
-        grid: DecodedGrid,
-        mines: usize,
-        rules: Option<&RowRules>,
-    ) -> Result<Wide> {
-        self.read_from(grid, rules)?;
+    fn analyse_from(&mut self, grid: DecodedGrid, mines: usize, start: Start) -> Result<Wide> {
+        self.read_from(grid, start)?;
         let settled = self.cons.mines().len();
         if settled > mines {
             return Err(inconsistent(format_args!(
@@ -267,6 +286,7 @@ impl Counter {
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
     pub(crate) fn settle_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
         self.cells = grid.cells.len();
+        self.base_ready = false;
         self.cons.build_on(grid, rules)
     }
 
@@ -277,15 +297,24 @@ impl Counter {
     ///
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
     pub(crate) fn read_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
-        self.read_from(grid, Some(rules))
+        self.read_from(grid, Start::Given(rules))
     }
 
-    fn read_from(&mut self, grid: DecodedGrid, rules: Option<&RowRules>) -> Result<()> {
+    fn read_from(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
         self.cells = grid.cells.len();
         self.cache.make_room();
-        match rules {
-            Some(rules) => self.cons.build_on(grid, rules)?,
-            None => self.cons.build(grid)?,
+        match start {
+            Start::Load => {
+                self.base_ready = false;
+                self.cons.build(grid)?;
+            }
+            Start::Given(rules) => {
+                self.base_ready = false;
+                self.cons.build_on(grid, rules)?;
+            }
+            Start::Revealed(r, c, value) => {
+                self.cons.build_revealed(grid, &self.base, (r, c, value))?
+            }
         }
         self.work.prepare(&self.cons)?;
         self.ids.clear();
@@ -523,6 +552,71 @@ mod tests {
         check(b"2EE2EEEEE", 3, 3, 3);
         check(b"EE2EEE" as &[u8], 2, 3, 2);
         check(b"1EEEE1EEEEEEEEEE", 4, 4, 3);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_reveal_from_the_fixpoint_matches_a_fresh_analysis() {
+        use crate::mines::{reveal_empty, LEETCODE_MINES};
+        let mut rng = crate::rng::SplitMix64::new(909);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
+        // One counter throughout: each new view must drop the fixpoint of the one before.
+        let mut counter = Counter::new();
+        let (mut fits, mut misfits) = (0, 0);
+        for _ in 0..150 {
+            let (rows, cols) = (3 + next(10), 3 + next(10));
+            let n = rows * cols;
+            let mines = 1 + next(n / 4);
+            let mut board = vec![b'E'; n];
+            let mut placed = 0;
+            while placed < mines {
+                let i = next(n);
+                if board[i] == b'E' {
+                    board[i] = b'M';
+                    placed += 1;
+                }
+            }
+            for _ in 0..1 + next(3) {
+                let i = next(n);
+                if board[i] == b'E' {
+                    reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES)
+                        .unwrap();
+                }
+            }
+            let bytes: Vec<u8> = board
+                .iter()
+                .map(|&b| if b == b'M' { b'E' } else { b })
+                .collect();
+            let mut view = View::parse(&bytes, rows, cols, mines).unwrap();
+            if counter.probabilities(&view).is_err() {
+                continue;
+            }
+            let mut out = Probabilities::default();
+            let hidden: Vec<usize> = (0..n).filter(|&i| view.is_hidden(i)).take(6).collect();
+            for cell in hidden {
+                for value in 0..=8 {
+                    let got = counter
+                        .probabilities_if_shown(&mut view, cell, value, &mut out)
+                        .unwrap();
+                    let mut shown = view.try_clone().unwrap();
+                    shown.reveal(cell, value);
+                    match Counter::new().probabilities(&shown) {
+                        Ok(want) => {
+                            assert!(got, "{bytes:?} {cell} {value}");
+                            assert_eq!(out.probs(), want.probs(), "{bytes:?} {cell} {value}");
+                            assert_eq!(out.layouts(), want.layouts());
+                            fits += 1;
+                        }
+                        Err(e) => {
+                            assert_eq!(e.kind(), ErrorKind::Inconsistent);
+                            assert!(!got, "{bytes:?} {cell} {value}");
+                            misfits += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fits > 500 && misfits > 500, "{fits} fit, {misfits} do not");
     }
 
     #[test]

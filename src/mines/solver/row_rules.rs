@@ -99,6 +99,41 @@ impl RowRules {
         Ok(hidden)
     }
 
+    /// Makes this a copy of `other`'s masks and pending work, reusing the buffers; the work
+    /// count stays this one's.
+    pub(crate) fn copy_from(&mut self, other: &RowRules) -> Result<()> {
+        use crate::error::try_extend;
+        self.planes.copy_from(&other.planes)?;
+        self.rows = other.rows;
+        self.cols = other.cols;
+        self.dirty.clear();
+        try_extend(&mut self.dirty, &other.dirty)?;
+        self.dirty_words.clear();
+        try_extend(&mut self.dirty_words, &other.dirty_words)?;
+        self.dirty_span.clear();
+        try_extend(&mut self.dirty_span, &other.dirty_span)?;
+        self.pending = other.pending;
+        self.cursor = other.cursor;
+        self.down = other.down;
+        self.row_buf.clear();
+        try_extend(&mut self.row_buf, &other.row_buf)?;
+        self.grown.clear();
+        try_extend(&mut self.grown, &other.grown)?;
+        self.grown_rows.clear();
+        try_extend(&mut self.grown_rows, &other.grown_rows)?;
+        self.work += (self.rows * self.planes.words()) as u64;
+        Ok(())
+    }
+
+    /// Hidden cells (known mines aside), as [`RowRules::load`] counted them, less those
+    /// revealed since.
+    pub(crate) fn hidden_count(&self) -> usize {
+        (0..self.rows)
+            .flat_map(|r| (0..self.planes.words()).map(move |w| (r, w)))
+            .map(|(r, w)| self.planes.get(r, HID, w).count_ones() as usize)
+            .sum()
+    }
+
     /// Reads the rectangle `at` of `grid` again after reveals changed it, keeping what was
     /// settled of the cells still hidden, and marks the words that see it.
     pub(crate) fn reload(&mut self, grid: DecodedGrid, at: Touched) {

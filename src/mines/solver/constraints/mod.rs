@@ -31,6 +31,17 @@ use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
 /// No index.
 const NONE: u32 = u32::MAX;
 
+/// Where a build finds the single-number rule's fixpoint.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// Computed from the grid alone.
+    Load,
+    /// Given, every mine it settled known (see [`Constraints::build_on`]).
+    Given(&'a RowRules),
+    /// A fixpoint of the grid before cell (row, col) was revealed showing the value.
+    Revealed(&'a RowRules, usize, usize, u8),
+}
+
 /// What is known of a frontier cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Fate {
@@ -135,7 +146,7 @@ impl Constraints {
     /// Errors: `Inconsistent` when a number cannot be met (more than its hidden neighbours, or
     /// contradicting its neighbours' numbers), `OutOfMemory`.
     pub(crate) fn build(&mut self, grid: DecodedGrid) -> Result<()> {
-        self.build_from(grid, None)
+        self.build_from(grid, Start::Load)
     }
 
     /// As [`Constraints::build`], on the single-number rule's fixpoint that `rules` already
@@ -143,12 +154,31 @@ impl Constraints {
     /// proves them as it goes): the rule is not run again over the whole board, so a step of
     /// play costs the frontier, not the board.
     pub(crate) fn build_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
-        self.build_from(grid, Some(rules))
+        self.build_from(grid, Start::Given(rules))
     }
 
-    fn build_from(&mut self, grid: DecodedGrid, rules: Option<&RowRules>) -> Result<()> {
+    /// As [`Constraints::build`] for `grid`, which is a grid `base` holds the single-number
+    /// rule's fixpoint of (from [`Constraints::rules`] after a build) with hidden cell `(r, c)`
+    /// since revealed showing `value`: the rule restarts from that fixpoint around the cell,
+    /// instead of from nothing over the whole board, and reaches the same one.
+    pub(crate) fn build_revealed(
+        &mut self,
+        grid: DecodedGrid,
+        base: &RowRules,
+        (r, c, value): (usize, usize, u8),
+    ) -> Result<()> {
+        self.build_from(grid, Start::Revealed(base, r, c, value))
+    }
+
+    /// The single-number rule's masks of the last build (its fixpoint, when the build
+    /// succeeded and was not [`Constraints::build_on`]).
+    pub(crate) fn rules(&self) -> &RowRules {
+        &self.rules
+    }
+
+    fn build_from(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
         self.reset(grid)?;
-        let result = self.read_and_settle(grid, rules);
+        let result = self.read_and_settle(grid, start);
         // Leave `slot` all NONE for the next build, whatever happened.
         for n in &self.nums {
             self.slot[n.at as usize] = NONE;
@@ -176,8 +206,8 @@ impl Constraints {
         Ok(())
     }
 
-    fn read_and_settle(&mut self, grid: DecodedGrid, rules: Option<&RowRules>) -> Result<()> {
-        self.read_all(grid, rules)?;
+    fn read_and_settle(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
+        self.read_all(grid, start)?;
         self.settle()
     }
 
@@ -189,22 +219,25 @@ impl Constraints {
     ///
     /// On a view where the player never flags, most numbers only touch mines that step 1
     /// settles, so few are recorded.
-    fn read_all(&mut self, grid: DecodedGrid, given: Option<&RowRules>) -> Result<()> {
+    fn read_all(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
         let (rows, cols) = (grid.rows, grid.cols);
-        let (rules, mut hidden) = match given {
-            Some(rules) => (rules, 0),
-            None => {
+        let (rules, mut hidden, given) = match start {
+            Start::Given(rules) => (rules, 0, true),
+            Start::Load => {
                 let hidden = self.rules.load(grid)?;
                 self.rules.settle()?;
-                (&self.rules, hidden)
+                (&self.rules, hidden, false)
+            }
+            Start::Revealed(base, r, c, value) => {
+                self.rules.copy_from(base)?;
+                self.rules.revealed(r, c, value);
+                self.rules.settle()?;
+                (&self.rules, self.rules.hidden_count(), false)
             }
         };
         // Given rules' settled mines are known: neither hidden nor listed as settled now.
-        let known_mines = |r: usize, w: usize| match given {
-            Some(_) => rules.mines(r, w),
-            None => 0,
-        };
-        if given.is_some() {
+        let known_mines = |r: usize, w: usize| if given { rules.mines(r, w) } else { 0 };
+        if given {
             self.scanned += (rows * rules.words()) as u64;
         }
         let mut settled = 0;
@@ -239,7 +272,7 @@ impl Constraints {
                     )?;
                 }
                 let hid = rules.hidden(r, w) & !known_mines(r, w);
-                if given.is_some() {
+                if given {
                     hidden += hid.count_ones() as usize;
                 }
                 for (m, list) in [
