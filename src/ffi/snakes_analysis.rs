@@ -219,9 +219,9 @@ pub unsafe extern "C" fn gg_snakes_shortest(
 /// board that sends the player back to the start on all but one face, dozens of rolls in a row),
 /// and chains whose iterative solve would need more than a second or two of work.
 ///
-/// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus
-/// `GG_ERR_INVALID_ARGUMENT` (a mean that cannot be proven to 1e-9, see above; the message gives
-/// the bound) and `GG_ERR_OUT_OF_MEMORY`. On error `*out` is not written.
+/// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_TOO_COMPLEX`
+/// (a mean that cannot be proven to 1e-9, see above; the message gives the bound) and
+/// `GG_ERR_OUT_OF_MEMORY`. On error `*out` is not written.
 ///
 /// # Safety
 /// `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
@@ -256,7 +256,8 @@ pub unsafe extern "C" fn gg_snakes_expected_turns(
 /// position updates is refused, within about a second, before anything is written.
 ///
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
-/// for 0 players or past the budget, and `GG_ERR_OUT_OF_MEMORY`. On error nothing is written.
+/// for 0 players, `GG_ERR_TOO_COMPLEX` past the budget, and `GG_ERR_OUT_OF_MEMORY`. On error
+/// nothing is written.
 ///
 /// # Safety
 /// `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;
@@ -299,12 +300,12 @@ pub unsafe extern "C" fn gg_snakes_length_distribution(
 /// below 1 when players can get stuck for good.
 ///
 /// Errors: as `gg_snakes_move` (without the `from` and `face` ones), plus `GG_ERR_INVALID_ARGUMENT`
-/// for 0 players or for a board whose games are too long to sum: checked up front, when 34.6
-/// times the mean game length (the turns until less than 1e-15 of the games are left) exceeds
-/// 2^26 turns, as with a huge die under exact landing; and otherwise when 2^26 turns or 2^30
-/// square updates (counted twice for dice of more than 16 faces, four times for those under
-/// the bounce rule: one to three seconds) pass before less than 1e-15 of a player's games can
-/// still finish. Also `GG_ERR_OUT_OF_MEMORY`. On error `chances_out` is not written.
+/// for 0 players, and `GG_ERR_TOO_COMPLEX` for a board whose games are too long to sum: checked up
+/// front, when 34.6 times the mean game length (the turns until less than 1e-15 of the games are
+/// left) exceeds 2^26 turns, as with a huge die under exact landing; and otherwise when 2^26 turns
+/// or 2^30 square updates (counted twice for dice of more than 16 faces, four times for those under
+/// the bounce rule: one to three seconds) pass before less than 1e-15 of a player's games can still
+/// finish. Also `GG_ERR_OUT_OF_MEMORY`. On error `chances_out` is not written.
 ///
 /// # Safety
 /// `jumps` must point to `squares` readable `int32_t`; `rules` to a readable `gg_snakes_rules`;

@@ -40,7 +40,9 @@ pub const GG_ERR_BAD_RECORD: i32 = 14;
 /// `gg_mines_undo` or `gg_snakes_game_undo` with no move or turn to take back.
 pub const GG_ERR_NOTHING_TO_UNDO: i32 = 15;
 /// A position too complex to compute exactly within the library's bounds of time and memory,
-/// such as a Minesweeper frontier too entangled to count; no allocation failed.
+/// such as a Minesweeper frontier too entangled to count, or a Snakes and Ladders board whose
+/// games last too long to sum or whose mean cannot be proven to 1e-9; no allocation failed. The
+/// input itself is valid.
 pub const GG_ERR_TOO_COMPLEX: i32 = 16;
 
 /// One row per status: its code, the core error it reports (none for `GG_OK` and

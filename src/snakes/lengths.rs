@@ -342,7 +342,7 @@ fn check_length(game: &Game, max_turns: u64, max_work: u64) -> Result<()> {
     let mean = match expected_turns(game) {
         Ok(e) => e,
         // Too long to even certify the mean: far beyond the caps.
-        Err(e) if e.kind() == ErrorKind::InvalidArgument => f64::MAX,
+        Err(e) if e.kind() == ErrorKind::TooComplex => f64::MAX,
         Err(e) => return Err(e),
     };
     // A game that can fail to end is left to the caps of the turn loop.
@@ -352,7 +352,7 @@ fn check_length(game: &Game, max_turns: u64, max_work: u64) -> Result<()> {
     let turns = mean * TAIL_TURNS;
     if turns > max_turns as f64 || turns * TURN_COST as f64 > max_work as f64 {
         return Err(Error::new(
-            ErrorKind::InvalidArgument,
+            ErrorKind::TooComplex,
             format_args!(
                 "games on this board last too long to sum: a game lasts {mean:.3e} turns on \
                  average, so about {turns:.1e} turns would be needed, beyond the limit of \
@@ -380,7 +380,7 @@ fn check_distribution_work(game: Game, rounds: usize, max_work: u64) -> Result<(
         work += chain.window() as u64 * visit + TURN_COST;
         if work > max_work {
             return Err(Error::new(
-                ErrorKind::InvalidArgument,
+                ErrorKind::TooComplex,
                 format_args!(
                     "the distribution over {rounds} rounds takes too long on this board: more \
                      than {max_work} position updates"
@@ -442,7 +442,7 @@ impl<'a> RoundDistribution<'a> {
     /// otherwise by running the chain forward once on its own, without writing anything, until
     /// the rounds, the end of every game or the budget.
     ///
-    /// Errors: `InvalidArgument` past the budget (one to three seconds of work), as
+    /// Errors: `TooComplex` past the budget (one to three seconds of work), as
     /// [`win_chances`]; `OutOfMemory`.
     pub fn check_work(&self, rounds: usize) -> Result<()> {
         check_distribution_work(self.chain.game, rounds, MAX_WIN_WORK / 2)
@@ -494,11 +494,11 @@ const LIVE_TOLERANCE: f64 = 1e-15;
 ///
 /// The chances add up to P(someone finishes), which is below 1 when players can get stuck.
 ///
-/// Errors: `InvalidArgument` for 0 players, or for a board whose games are too long to sum: up
-/// front when 34.6 times the mean game length exceeds 2^26 turns (or its per-turn cost 2^30), and
-/// otherwise when 2^26 turns or 2^30 position updates (counted double for dice of more than 16
-/// faces, four times for those under the bounce rule) pass before less than `1e-15` of one player's
-/// games can still finish; `OutOfMemory`.
+/// Errors: `InvalidArgument` for 0 players; `TooComplex` for a board whose games are too long to
+/// sum: up front when 34.6 times the mean game length exceeds 2^26 turns (or its per-turn cost
+/// 2^30), and otherwise when 2^26 turns or 2^30 position updates (counted double for dice of more
+/// than 16 faces, four times for those under the bounce rule) pass before less than `1e-15` of
+/// one player's games can still finish; `OutOfMemory`.
 ///
 /// ```
 /// use gridgames::snakes::{milton_bradley_jumps, win_chances, Game, Rules};
@@ -524,7 +524,7 @@ fn win_chances_capped(game: Game, players: u32, max_turns: u64, max_work: u64) -
     while !chain.settled() && chain.live() > LIVE_TOLERANCE {
         if chain.turns() >= max_turns || work >= max_work {
             return Err(Error::new(
-                ErrorKind::InvalidArgument,
+                ErrorKind::TooComplex,
                 format_args!(
                     "games on this board last too long to sum: after {} turns, {:e} of one player's games can still finish",
                     chain.turns(),
@@ -583,7 +583,7 @@ mod tests {
         // Games end within about 700 turns: far fewer than the rounds asked, within budget.
         assert!(check_distribution_work(game, 1 << 20, 1 << 24).is_ok());
         let e = check_distribution_work(game, 1 << 20, 1 << 14).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(e.kind(), ErrorKind::TooComplex);
         assert!(e.detail().contains("too long"), "{}", e.detail());
     }
 
@@ -632,9 +632,10 @@ mod tests {
         };
         let g = Game::new(&[-1, -1], rules).unwrap();
         let e = win_chances_capped(g, 2, 1000, u64::MAX).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(e.kind(), ErrorKind::TooComplex);
         assert!(e.detail().contains("too long to sum"), "{}", e.detail());
         let e = win_chances_capped(g, 2, u64::MAX, 5000).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooComplex);
         assert!(e.detail().contains("too long to sum"), "{}", e.detail());
         // The chances themselves are known: the first player wins with p / (1 - (1-p)^2).
         let rules = Rules {

@@ -265,6 +265,9 @@ def test_library_errors_carry_status_and_detail():
          gridgames.InvalidArgumentError, "bouncing needs faces <= 10"),
         (snakes.win_chances, (ten, 0), gridgames.InvalidArgumentError, "players"),
         (snakes.length_distribution, (ten, 0, 5), gridgames.InvalidArgumentError, "players"),
+        # Valid, but a game with a 2^32 - 1 faced die and exact landing lasts billions of turns.
+        (snakes.win_chances, ([-1, -1], 2, Rules(faces=2**32 - 1)),
+         gridgames.TooComplexError, "too long to sum"),
         (snakes.move, (ten, 0, 7), gridgames.InvalidArgumentError,
          "face is 7; the die has faces 1..6"),
         (snakes.move, (ten, 0, 0), gridgames.InvalidArgumentError, "face is 0"),

@@ -66,7 +66,7 @@ pub struct Expected {
 /// about `1e-16`; see [`expected_turns_bounded`]. A board whose mean cannot be proven that
 /// accurate in double precision (astronomically long games, such as a board that sends the
 /// player back to the start on all but one face of each roll for dozens of rolls) is refused
-/// with `InvalidArgument`, never answered wrongly.
+/// with `TooComplex`, never answered wrongly.
 ///
 /// ```
 /// use gridgames::snakes::{expected_turns, Game, Overshoot, Rules};
@@ -135,7 +135,7 @@ fn solve_with(game: &Game, dense_symbols: usize) -> Result<Expected> {
     let turns = hi[start] + lo[start];
     let proven = bound <= PROMISE; // false for NaN
     if !turns.is_finite() || !proven {
-        let kind = ErrorKind::InvalidArgument;
+        let kind = ErrorKind::TooComplex;
         return Err(if turns.is_finite() && bound < 0.5 {
             Error::new(
                 kind,
