@@ -277,6 +277,12 @@ pub fn try_push<T>(v: &mut Vec<T>, x: T) -> Result<()> {
     Ok(())
 }
 
+/// Makes `v` a copy of `values`, reusing its buffer and growing it fallibly.
+pub fn try_assign<T: Clone>(v: &mut Vec<T>, values: &[T]) -> Result<()> {
+    v.clear();
+    try_extend(v, values)
+}
+
 /// Appends `values` to `v`, growing it fallibly: `OutOfMemory` instead of an abort.
 #[inline]
 pub fn try_extend<T: Clone>(v: &mut Vec<T>, values: &[T]) -> Result<()> {

@@ -59,8 +59,7 @@ impl BitRows {
     pub(crate) fn copy_from(&mut self, other: &BitRows) -> Result<()> {
         self.words = other.words;
         self.planes = other.planes;
-        self.data.clear();
-        crate::error::try_extend(&mut self.data, &other.data)
+        crate::error::try_assign(&mut self.data, &other.data)
     }
 
     /// Words per mask.

@@ -545,7 +545,6 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_plain_game_tree_search() {
-        use crate::mines::{reveal_empty, LEETCODE_MINES};
         let mut counter = Counter::new();
         let mut rng = crate::rng::SplitMix64::new(12345);
         let mut next = |m: usize| rng.below(m as u64) as usize;
@@ -554,27 +553,9 @@ mod tests {
             let (rows, cols) = (2 + next(3), 2 + next(3));
             let n = rows * cols;
             let mines = 1 + next(n / 3);
-            let mut board = vec![b'E'; n];
-            let mut placed = 0;
-            while placed < mines {
-                let i = next(n);
-                if board[i] == b'E' {
-                    board[i] = b'M';
-                    placed += 1;
-                }
-            }
-            for _ in 0..1 + next(2) {
-                let i = next(n);
-                if board[i] == b'E' {
-                    reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES)
-                        .unwrap();
-                }
-            }
-            let bytes: Vec<u8> = board
-                .iter()
-                .map(|&b| if b == b'M' { b'E' } else { b })
-                .collect();
-            let view = View::parse(&bytes, rows, cols, mines).unwrap();
+            let clicks = 1 + next(2);
+            let view = super::super::view::clicked_view(&mut next, (rows, cols, mines), clicks);
+            let bytes = view.cells();
             let probs = counter.probabilities(&view).unwrap();
             let hidden = view.hidden_count();
             if !probs.safe_cells().is_empty() || hidden > 9 || hidden == mines {

@@ -557,7 +557,6 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn a_reveal_from_the_fixpoint_matches_a_fresh_analysis() {
-        use crate::mines::{reveal_empty, LEETCODE_MINES};
         let mut rng = crate::rng::SplitMix64::new(909);
         let mut next = |m: usize| rng.below(m as u64) as usize;
         // One counter throughout: each new view must drop the fixpoint of the one before.
@@ -567,27 +566,9 @@ mod tests {
             let (rows, cols) = (3 + next(10), 3 + next(10));
             let n = rows * cols;
             let mines = 1 + next(n / 4);
-            let mut board = vec![b'E'; n];
-            let mut placed = 0;
-            while placed < mines {
-                let i = next(n);
-                if board[i] == b'E' {
-                    board[i] = b'M';
-                    placed += 1;
-                }
-            }
-            for _ in 0..1 + next(3) {
-                let i = next(n);
-                if board[i] == b'E' {
-                    reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES)
-                        .unwrap();
-                }
-            }
-            let bytes: Vec<u8> = board
-                .iter()
-                .map(|&b| if b == b'M' { b'E' } else { b })
-                .collect();
-            let mut view = View::parse(&bytes, rows, cols, mines).unwrap();
+            let clicks = 1 + next(3);
+            let mut view = super::super::view::clicked_view(&mut next, (rows, cols, mines), clicks);
+            let bytes = view.cells().to_vec();
             if counter.probabilities(&view).is_err() {
                 continue;
             }

@@ -102,25 +102,16 @@ impl RowRules {
     /// Makes this a copy of `other`'s masks and pending work, reusing the buffers; the work
     /// count stays this one's.
     pub(crate) fn copy_from(&mut self, other: &RowRules) -> Result<()> {
-        use crate::error::try_extend;
+        use crate::error::try_assign;
         self.planes.copy_from(&other.planes)?;
-        self.rows = other.rows;
-        self.cols = other.cols;
-        self.dirty.clear();
-        try_extend(&mut self.dirty, &other.dirty)?;
-        self.dirty_words.clear();
-        try_extend(&mut self.dirty_words, &other.dirty_words)?;
-        self.dirty_span.clear();
-        try_extend(&mut self.dirty_span, &other.dirty_span)?;
-        self.pending = other.pending;
-        self.cursor = other.cursor;
-        self.down = other.down;
-        self.row_buf.clear();
-        try_extend(&mut self.row_buf, &other.row_buf)?;
-        self.grown.clear();
-        try_extend(&mut self.grown, &other.grown)?;
-        self.grown_rows.clear();
-        try_extend(&mut self.grown_rows, &other.grown_rows)?;
+        (self.rows, self.cols) = (other.rows, other.cols);
+        try_assign(&mut self.dirty, &other.dirty)?;
+        try_assign(&mut self.dirty_words, &other.dirty_words)?;
+        try_assign(&mut self.dirty_span, &other.dirty_span)?;
+        (self.pending, self.cursor, self.down) = (other.pending, other.cursor, other.down);
+        try_assign(&mut self.row_buf, &other.row_buf)?;
+        try_assign(&mut self.grown, &other.grown)?;
+        try_assign(&mut self.grown_rows, &other.grown_rows)?;
         self.work += (self.rows * self.planes.words()) as u64;
         Ok(())
     }

@@ -205,6 +205,39 @@ fn check_mines(mines: usize, rows: usize, cols: usize, len: usize) -> Result<()>
     Ok(())
 }
 
+/// A view met in play, for tests: `mines` mines placed at random on `rows` x `cols`, then
+/// `clicks` random clicks (one on a mine does nothing), the mines left hidden. `next(m)` draws
+/// below `m`.
+#[cfg(test)]
+pub(crate) fn clicked_view(
+    next: &mut impl FnMut(usize) -> usize,
+    (rows, cols, mines): (usize, usize, usize),
+    clicks: usize,
+) -> View {
+    use crate::mines::{reveal_empty, LEETCODE_MINES};
+    let n = rows * cols;
+    let mut board = vec![b'E'; n];
+    let mut placed = 0;
+    while placed < mines {
+        let i = next(n);
+        if board[i] == b'E' {
+            board[i] = b'M';
+            placed += 1;
+        }
+    }
+    for _ in 0..clicks {
+        let i = next(n);
+        if board[i] == b'E' {
+            reveal_empty(&mut board, rows, cols, i / cols, i % cols, &LEETCODE_MINES).unwrap();
+        }
+    }
+    let bytes: Vec<u8> = board
+        .iter()
+        .map(|&b| if b == b'M' { b'E' } else { b })
+        .collect();
+    View::parse(&bytes, rows, cols, mines).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
