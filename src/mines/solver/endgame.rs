@@ -326,7 +326,8 @@ fn size(set: &Set) -> usize {
 }
 
 impl Search<'_> {
-    /// The winning chance from the layout set `set` (and, at the root, the best cell).
+    /// The winning chance from the layout set `set` (and, at the root, the best cell). The cells
+    /// of `inert` are known to show one number in every layout of `set`: no free reveal there.
     fn value(&mut self, set: &Set, root: bool, inert: u64) -> Option<(f64, Option<usize>)> {
         let len = size(set);
         if len == 1 {
