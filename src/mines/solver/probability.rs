@@ -127,10 +127,15 @@ pub struct Counter {
     /// Mines left for the components and the floating cells.
     left: usize,
     cells: usize,
-    /// The single-number rule's fixpoint of the view last analysed in full, once a look-ahead
-    /// has asked for it: every position it looks at starts from there.
+    /// The single-number rule's fixpoint of the view last analysed in full, and that view's
+    /// cells: the next view, when it only reveals cells of it, and every position a look-ahead
+    /// looks at start from there.
     base: RowRules,
     base_ready: bool,
+    base_cells: Vec<u8>,
+    base_cols: usize,
+    /// The (cell, value) reveals from `base_cells` to the grid being read.
+    reveals: Vec<(u32, u8)>,
 }
 
 /// Where a read finds the single-number rule's fixpoint (see `Constraints`).
@@ -140,8 +145,8 @@ enum Start<'a> {
     Load,
     /// Given, every mine it settled known (see `Constraints::build_on`).
     Given(&'a RowRules),
-    /// [`Counter::base`], with cell (row, col) since revealed showing the value.
-    Revealed(usize, usize, u8),
+    /// [`Counter::base`], with [`Counter::reveals`] made since.
+    Revealed,
 }
 
 impl std::fmt::Debug for Counter {
@@ -210,14 +215,14 @@ impl Counter {
         out: &mut Probabilities,
     ) -> Result<bool> {
         if !self.base_ready {
-            self.base.copy_from(self.cons.rules())?;
-            self.base_ready = true;
+            self.keep_base(DecodedGrid::of_view(view))?;
         }
+        self.reveals.clear();
+        try_push(&mut self.reveals, (cell as u32, value))?;
         view.reveal(cell, value);
-        let (row, col) = view.coords(cell);
         let grid = DecodedGrid::of_view(view);
         let r = self
-            .analyse_from(grid, view.mines(), Start::Revealed(row, col, value))
+            .analyse_once(grid, view.mines(), Start::Revealed)
             .and_then(|_| self.fill(view, out));
         view.hide(cell);
         match r {
@@ -257,6 +262,59 @@ impl Counter {
     }
 
     fn analyse_from(&mut self, grid: DecodedGrid, mines: usize, start: Start) -> Result<Wide> {
+        let Start::Load = start else {
+            self.base_ready = false;
+            return self.analyse_once(grid, mines, start);
+        };
+        // A view that only reveals cells of the last one restarts from its fixpoint. Any error
+        // is found again from nothing, so that its message does not depend on the view before.
+        if self.only_reveals(grid)? {
+            if let Ok(z) = self.analyse_once(grid, mines, Start::Revealed) {
+                self.keep_base(grid)?;
+                return Ok(z);
+            }
+        }
+        self.base_ready = false;
+        let z = self.analyse_once(grid, mines, Start::Load)?;
+        self.keep_base(grid)?;
+        Ok(z)
+    }
+
+    /// Whether `grid` is the view of [`Counter::base`] with hidden cells since revealed; if so,
+    /// those reveals are in [`Counter::reveals`].
+    fn only_reveals(&mut self, grid: DecodedGrid) -> Result<bool> {
+        if !self.base_ready
+            || !grid.pre_decoded
+            || grid.cells.len() != self.base_cells.len()
+            || grid.cols != self.base_cols
+        {
+            return Ok(false);
+        }
+        self.reveals.clear();
+        for (i, (&was, &now)) in self.base_cells.iter().zip(grid.cells).enumerate() {
+            if was != now {
+                if was != HIDDEN || now > 8 {
+                    return Ok(false);
+                }
+                try_push(&mut self.reveals, (i as u32, now))?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Keeps the fixpoint just reached for `grid`, a view, as [`Counter::base`].
+    fn keep_base(&mut self, grid: DecodedGrid) -> Result<()> {
+        self.base_ready = false;
+        if grid.pre_decoded {
+            self.base.copy_from(self.cons.rules())?;
+            crate::error::try_assign(&mut self.base_cells, grid.cells)?;
+            self.base_cols = grid.cols;
+            self.base_ready = true;
+        }
+        Ok(())
+    }
+
+    fn analyse_once(&mut self, grid: DecodedGrid, mines: usize, start: Start) -> Result<Wide> {
         self.read_from(grid, start)?;
         let settled = self.cons.mines().len();
         if settled > mines {
@@ -304,17 +362,12 @@ impl Counter {
         self.cells = grid.cells.len();
         self.cache.make_room();
         match start {
-            Start::Load => {
-                self.base_ready = false;
-                self.cons.build(grid)?;
-            }
+            Start::Load => self.cons.build(grid)?,
             Start::Given(rules) => {
                 self.base_ready = false;
                 self.cons.build_on(grid, rules)?;
             }
-            Start::Revealed(r, c, value) => {
-                self.cons.build_revealed(grid, &self.base, (r, c, value))?
-            }
+            Start::Revealed => self.cons.build_revealed(grid, &self.base, &self.reveals)?,
         }
         self.work.prepare(&self.cons)?;
         self.ids.clear();
@@ -598,6 +651,75 @@ mod tests {
             }
         }
         assert!(fits > 500 && misfits > 500, "{fits} fit, {misfits} do not");
+    }
+
+    /// `counter`'s analysis of `view` is a fresh counter's: the same probabilities and count, or
+    /// the same error, message included.
+    fn same_as_fresh(counter: &mut Counter, view: &View) -> Option<Probabilities> {
+        let want = Counter::new().probabilities(view);
+        match (counter.probabilities(view), want) {
+            (Ok(got), Ok(want)) => {
+                assert_eq!(got.probs(), want.probs(), "{:?}", view.cells());
+                assert_eq!(got.layouts(), want.layouts());
+                Some(want)
+            }
+            (Err(got), Err(want)) => {
+                assert_eq!((got.kind(), got.detail()), (want.kind(), want.detail()));
+                None
+            }
+            (got, want) => panic!("{got:?} vs {want:?} on {:?}", view.cells()),
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_view_after_reveals_matches_a_fresh_analysis() {
+        use crate::mines::{Config, FirstClick, Game, GameState};
+        let mut rng = crate::rng::SplitMix64::new(529);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
+        // One counter for every view, as the per-thread one: a view that only reveals cells of
+        // the one before restarts from its fixpoint, and anything else from nothing.
+        let mut counter = Counter::new();
+        let (mut views, mut damaged) = (0, 0);
+        for seed in 0..60 {
+            let (rows, cols) = (6 + next(11), 6 + next(25));
+            let mines = rows * cols / (4 + next(4));
+            let config = Config {
+                rows,
+                cols,
+                mines,
+                seed,
+                first_click: FirstClick::Opening,
+                no_guess: None,
+            };
+            let mut game = Game::new(&config).unwrap();
+            game.reveal(rows / 2, cols / 2).unwrap();
+            while game.state() == GameState::Playing {
+                let bytes: Vec<u8> = game.view_bytes().collect();
+                let mut view = View::parse(&bytes, rows, cols, mines).unwrap();
+                let probs = same_as_fresh(&mut counter, &view).unwrap();
+                views += 1;
+                let hidden: Vec<usize> = (0..rows * cols).filter(|&i| view.is_hidden(i)).collect();
+                // Now and then a view that shows a wrong number, or one more hidden cell.
+                if next(4) == 0 {
+                    let cell = hidden[next(hidden.len())];
+                    view.reveal(cell, next(9) as u8);
+                    damaged += usize::from(same_as_fresh(&mut counter, &view).is_none());
+                    view.hide(cell);
+                }
+                let cell = probs.safe_cells().first().copied().unwrap_or_else(|| {
+                    *hidden
+                        .iter()
+                        .min_by(|&&a, &&b| probs.get(a).total_cmp(&probs.get(b)))
+                        .unwrap()
+                });
+                game.reveal(cell / cols, cell % cols).unwrap();
+            }
+        }
+        assert!(
+            views > 2000 && damaged > 100,
+            "{views} views, {damaged} refused"
+        );
     }
 
     #[test]

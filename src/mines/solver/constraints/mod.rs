@@ -38,8 +38,8 @@ enum Start<'a> {
     Load,
     /// Given, every mine it settled known (see [`Constraints::build_on`]).
     Given(&'a RowRules),
-    /// A fixpoint of the grid before cell (row, col) was revealed showing the value.
-    Revealed(&'a RowRules, usize, usize, u8),
+    /// A fixpoint of the grid before the (cell, value) reveals.
+    Revealed(&'a RowRules, &'a [(u32, u8)]),
 }
 
 /// What is known of a frontier cell.
@@ -158,16 +158,17 @@ impl Constraints {
     }
 
     /// As [`Constraints::build`] for `grid`, which is a grid `base` holds the single-number
-    /// rule's fixpoint of (from [`Constraints::rules`] after a build) with hidden cell `(r, c)`
-    /// since revealed showing `value`: the rule restarts from that fixpoint around the cell,
-    /// instead of from nothing over the whole board, and reaches the same one.
+    /// rule's fixpoint of (from [`Constraints::rules`] after a build) with the hidden cells of
+    /// `reveals` (cell, value) since revealed: the rule restarts from that fixpoint around them,
+    /// instead of from nothing over the whole board. The rule only ever adds what the numbers
+    /// force, so it reaches the same fixpoint, or a contradiction where that build finds one.
     pub(crate) fn build_revealed(
         &mut self,
         grid: DecodedGrid,
         base: &RowRules,
-        (r, c, value): (usize, usize, u8),
+        reveals: &[(u32, u8)],
     ) -> Result<()> {
-        self.build_from(grid, Start::Revealed(base, r, c, value))
+        self.build_from(grid, Start::Revealed(base, reveals))
     }
 
     /// The single-number rule's masks of the last build (its fixpoint, when the build
@@ -228,9 +229,12 @@ impl Constraints {
                 self.rules.settle()?;
                 (&self.rules, hidden, false)
             }
-            Start::Revealed(base, r, c, value) => {
+            Start::Revealed(base, reveals) => {
                 self.rules.copy_from(base)?;
-                self.rules.revealed(r, c, value);
+                for &(i, value) in reveals {
+                    self.rules
+                        .revealed(i as usize / cols, i as usize % cols, value);
+                }
                 self.rules.settle()?;
                 (&self.rules, self.rules.hidden_count(), false)
             }
