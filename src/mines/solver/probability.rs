@@ -102,7 +102,8 @@ pub fn count_layouts(view: &View) -> Result<Wide> {
 }
 
 /// The counting engine with its buffers and a memory: components already counted (same numbers,
-/// same hidden cells) are reused instead of swept again.
+/// same hidden cells) are reused instead of swept again, and a view that only reveals cells of
+/// the last one starts the cheap rules from where that one left them.
 ///
 /// A `Counter` changes speed only: its answers are exactly those of [`probabilities`].
 ///
