@@ -264,7 +264,6 @@ impl Counter {
 
     fn analyse_from(&mut self, grid: DecodedGrid, mines: usize, start: Start) -> Result<Wide> {
         let Start::Load = start else {
-            self.base_ready = false;
             return self.analyse_once(grid, mines, start);
         };
         // A view that only reveals cells of the last one restarts from its fixpoint. Any error
