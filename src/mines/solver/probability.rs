@@ -135,6 +135,12 @@ pub struct Counter {
     base_ready: bool,
     base_cells: Vec<u8>,
     base_cols: usize,
+    /// The base of the position a look-ahead went one reveal deeper from (see
+    /// [`Counter::enter_shown`]).
+    outer: RowRules,
+    outer_ready: bool,
+    outer_cells: Vec<u8>,
+    outer_cols: usize,
     /// The (cell, value) reveals from `base_cells` to the grid being read.
     reveals: Vec<(u32, u8)>,
 }
@@ -215,6 +221,57 @@ impl Counter {
         value: u8,
         out: &mut Probabilities,
     ) -> Result<bool> {
+        let r = self.analyse_shown(view, cell, value);
+        let r = r.and_then(|_| self.fill(view, out));
+        view.hide(cell);
+        shown(r)
+    }
+
+    /// [`Counter::probabilities_if_shown`], but `view` keeps `cell` revealed and the counter
+    /// keeps that position's fixpoint, so that a look-ahead can go on from it; the fixpoint of
+    /// `view` as it was waits until [`Counter::leave_shown`]. On `Ok(false)` or an error `view`
+    /// is left as it was and there is nothing to leave.
+    pub(crate) fn enter_shown(
+        &mut self,
+        view: &mut View,
+        cell: usize,
+        value: u8,
+        out: &mut Probabilities,
+    ) -> Result<bool> {
+        if let Err(e) = self.analyse_shown(view, cell, value) {
+            view.hide(cell);
+            return shown(Err(e));
+        }
+        self.swap_bases();
+        // A base is always kept with its own cells, so a base an error leaves half-kept costs
+        // only speed: the next view that does not match it is read from nothing.
+        let r = self
+            .keep_base(DecodedGrid::of_view(view))
+            .and_then(|_| self.fill(view, out));
+        if let Err(e) = r {
+            self.leave_shown(view, cell);
+            return shown(Err(e));
+        }
+        Ok(true)
+    }
+
+    /// Back from [`Counter::enter_shown`]: hides `cell` again and restores the fixpoint of the
+    /// view before it.
+    pub(crate) fn leave_shown(&mut self, view: &mut View, cell: usize) {
+        view.hide(cell);
+        self.swap_bases();
+    }
+
+    fn swap_bases(&mut self) {
+        std::mem::swap(&mut self.base, &mut self.outer);
+        std::mem::swap(&mut self.base_cells, &mut self.outer_cells);
+        std::mem::swap(&mut self.base_ready, &mut self.outer_ready);
+        std::mem::swap(&mut self.base_cols, &mut self.outer_cols);
+    }
+
+    /// Reads `view` with hidden `cell` revealed showing `value`, restarting the single-number
+    /// rule from the fixpoint of `view` as it is; `view` is left with the cell revealed.
+    fn analyse_shown(&mut self, view: &mut View, cell: usize, value: u8) -> Result<()> {
         if !self.base_ready {
             self.keep_base(DecodedGrid::of_view(view))?;
         }
@@ -222,15 +279,8 @@ impl Counter {
         try_push(&mut self.reveals, (cell as u32, value))?;
         view.reveal(cell, value);
         let grid = DecodedGrid::of_view(view);
-        let r = self
-            .analyse_once(grid, view.mines(), Start::Revealed)
-            .and_then(|_| self.fill(view, out));
-        view.hide(cell);
-        match r {
-            Ok(()) => Ok(true),
-            Err(e) if e.kind() == ErrorKind::Inconsistent => Ok(false),
-            Err(e) => Err(e),
-        }
+        self.analyse_once(grid, view.mines(), Start::Revealed)
+            .map(|_| ())
     }
 
     /// Number of layouts that agree with `view`; see [`count_layouts`].
@@ -515,6 +565,15 @@ impl Counter {
 }
 
 /// A cell's probability from its group's sums: exactly 0 or 1 when the sums say so.
+/// A look-ahead's answer: `Ok(false)` when no layout fits the number shown.
+fn shown(r: Result<()>) -> Result<bool> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == ErrorKind::Inconsistent => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 fn share(mines: Wide, safe: Wide, layouts: Wide, cells: usize) -> f64 {
     if mines.is_zero() {
         0.0
@@ -655,6 +714,93 @@ mod tests {
 
     /// `counter`'s analysis of `view` is a fresh counter's: the same probabilities and count, or
     /// the same error, message included.
+    /// `got` (with its `fits`) is what a fresh counter finds for `view` with `cell` showing
+    /// `value`.
+    fn shown_as_fresh(view: &View, cell: usize, value: u8, fits: bool, got: &Probabilities) {
+        let mut shown = view.try_clone().unwrap();
+        shown.reveal(cell, value);
+        match Counter::new().probabilities(&shown) {
+            Ok(want) => {
+                assert!(fits, "{:?} {cell} {value}", view.cells());
+                assert_eq!(
+                    got.probs(),
+                    want.probs(),
+                    "{:?} {cell} {value}",
+                    view.cells()
+                );
+                assert_eq!(got.layouts(), want.layouts());
+            }
+            Err(e) => {
+                assert_eq!(e.kind(), ErrorKind::Inconsistent);
+                assert!(!fits, "{:?} {cell} {value}", view.cells());
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_position_entered_and_left_matches_fresh_analyses() {
+        let mut rng = crate::rng::SplitMix64::new(529);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
+        let mut counter = Counter::new();
+        let (mut entered, mut inner) = (0, 0);
+        let mut out = Probabilities::default();
+        let mut after = Probabilities::default();
+        for _ in 0..80 {
+            let (rows, cols) = (3 + next(8), 3 + next(8));
+            let n = rows * cols;
+            let mines = 1 + next(n / 4);
+            let mut view = super::super::view::clicked_view(&mut next, (rows, cols, mines), 2);
+            let bytes = view.cells().to_vec();
+            if counter.probabilities(&view).is_err() {
+                continue;
+            }
+            let hidden: Vec<usize> = (0..n).filter(|&i| view.is_hidden(i)).take(4).collect();
+            for &cell in &hidden {
+                for value in 0..=8 {
+                    let fits = counter
+                        .enter_shown(&mut view, cell, value, &mut after)
+                        .unwrap();
+                    shown_as_fresh(&view_without(&view, cell), cell, value, fits, &after);
+                    if !fits {
+                        assert_eq!(view.cells(), &bytes[..]);
+                        continue;
+                    }
+                    entered += 1;
+                    // One reveal deeper, from the entered position's fixpoint.
+                    for &other in hidden.iter().filter(|&&o| o != cell) {
+                        let v = next(3) as u8;
+                        let fits = counter
+                            .probabilities_if_shown(&mut view, other, v, &mut out)
+                            .unwrap();
+                        shown_as_fresh(&view, other, v, fits, &out);
+                        inner += 1;
+                    }
+                    counter.leave_shown(&mut view, cell);
+                    assert_eq!(view.cells(), &bytes[..]);
+                    // Back on the view's own fixpoint.
+                    let other = hidden[next(hidden.len())];
+                    let v = next(3) as u8;
+                    let fits = counter
+                        .probabilities_if_shown(&mut view, other, v, &mut out)
+                        .unwrap();
+                    shown_as_fresh(&view, other, v, fits, &out);
+                }
+            }
+        }
+        assert!(
+            entered > 300 && inner > 300,
+            "{entered} entered, {inner} inner"
+        );
+    }
+
+    /// `view` with `cell` hidden again.
+    fn view_without(view: &View, cell: usize) -> View {
+        let mut v = view.try_clone().unwrap();
+        v.hide(cell);
+        v
+    }
+
     fn same_as_fresh(counter: &mut Counter, view: &View) -> Option<Probabilities> {
         let want = Counter::new().probabilities(view);
         match (counter.probabilities(view), want) {

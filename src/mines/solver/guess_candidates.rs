@@ -1,0 +1,105 @@
+//! The cells worth a guess: the near-safest frontier cells, and the floating cells most likely
+//! to open an area when floating cells are nearly as safe.
+
+use super::probability::Probabilities;
+use super::view::View;
+use crate::error::{try_filled, try_push, try_reserve, Result};
+use crate::mines::board::alphabet::HIDDEN;
+
+/// Frontier candidates must be at least this fraction as safe as the safest cell.
+const CUTOFF: f64 = 0.90;
+/// Floating cells join the candidates when at least this fraction as safe as the frontier's best.
+const OFF_EDGE_THRESHOLD: f64 = 0.95;
+
+/// Whether hidden cell `i` touches a revealed cell.
+fn on_frontier(view: &View, i: usize) -> bool {
+    let mut f = false;
+    view.for_each_neighbour(i, |j| f |= !view.is_hidden(j));
+    f
+}
+
+/// The candidate guesses, safest first.
+pub(crate) fn candidates(view: &View, probs: &Probabilities) -> Result<Vec<usize>> {
+    let cells = view.cells();
+    let n = cells.len();
+    let mut best_edge = f64::INFINITY;
+    let mut edge = Vec::new();
+    let mut off = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        if c != HIDDEN || probs.get(i) >= 1.0 {
+            continue;
+        }
+        if on_frontier(view, i) {
+            best_edge = best_edge.min(probs.get(i));
+            try_push(&mut edge, i)?;
+        } else {
+            try_push(&mut off, i)?;
+        }
+    }
+    let safety = |p: f64| 1.0 - p;
+    let floating = if off.is_empty() {
+        f64::INFINITY
+    } else {
+        probs.floating_probability()
+    };
+    let best_safety = safety(best_edge.min(floating));
+    let mut out = edge;
+    out.retain(|&i| safety(probs.get(i)) >= best_safety * CUTOFF);
+    let off_safety = safety(probs.floating_probability());
+    if !off.is_empty()
+        && (best_edge.is_infinite() || off_safety > safety(best_edge) * OFF_EDGE_THRESHOLD)
+    {
+        if off.len() <= 30 {
+            crate::error::try_extend_exact(&mut out, off)?;
+        } else {
+            let mut chosen = try_filled(n, false)?;
+            // Cells two steps from a revealed number along a row or column: close enough to
+            // connect to the frontier, far enough to be likely zeros.
+            for w in 0..n {
+                if cells[w] == HIDDEN || view.hidden_neighbours(w) == 0 {
+                    continue;
+                }
+                let (r, c) = view.coords(w);
+                for (dr, dc) in [(2isize, 0isize), (-2, 0), (0, 2), (0, -2)] {
+                    let (rr, cc) = (r as isize + dr, c as isize + dc);
+                    if rr < 0 || cc < 0 || rr >= view.rows() as isize || cc >= view.cols() as isize
+                    {
+                        continue;
+                    }
+                    let j = rr as usize * view.cols() + cc as usize;
+                    if cells[j] == HIDDEN && !on_frontier(view, j) {
+                        chosen[j] = true;
+                    }
+                }
+            }
+            for &i in &off {
+                let h = view.hidden_neighbours(i);
+                if (1..4).contains(&h) {
+                    chosen[i] = true;
+                }
+            }
+            off.retain(|&i| chosen[i]);
+            try_reserve(&mut out, off.len() + 1)?;
+            crate::error::try_extend_exact(&mut out, off)?;
+            if out.is_empty() {
+                crate::error::try_push(&mut out, fewest_hidden_neighbours(view, probs))?;
+            }
+        }
+    }
+    out.sort_by(|&a, &b| {
+        probs
+            .get(a)
+            .total_cmp(&probs.get(b))
+            .then(view.hidden_neighbours(a).cmp(&view.hidden_neighbours(b)))
+            .then(a.cmp(&b))
+    });
+    Ok(out)
+}
+
+/// The floating cell with the fewest hidden neighbours (most likely a zero).
+fn fewest_hidden_neighbours(view: &View, probs: &Probabilities) -> usize {
+    (0..view.cells().len())
+        .filter(|&i| view.is_hidden(i) && probs.get(i) < 1.0 && !on_frontier(view, i))
+        .min_by_key(|&i| (view.hidden_neighbours(i), i))
+        .unwrap_or(0)
+}

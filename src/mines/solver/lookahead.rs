@@ -1,0 +1,290 @@
+//! The look-ahead that scores a guess by what its number would tell.
+//!
+//! - Two moves ([`two_move`]): for every number the guess can show, the exact chance of that
+//!   number times the safety of the best move after it (blended with the second best, so a
+//!   position with several good moves scores a little higher). A number that leaves a certain
+//!   move counts as safety 1.
+//! - Three moves ([`three_move`], for the deep effort): the position after each number is
+//!   valued by the best two-move score of its own candidates. When it has certain moves, they
+//!   are scored the same way, so a number whose certain move only leads to another guess no
+//!   longer counts as wholly safe.
+
+use super::guess_candidates::candidates;
+use super::probability::{Counter, Probabilities};
+use super::view::View;
+use crate::error::Result;
+use crate::mines::board::alphabet::HIDDEN;
+use std::cmp::Ordering;
+
+/// Candidates analysed with the two-move look-ahead at most, in one position.
+pub(crate) const MAX_CANDIDATES: usize = 14;
+/// Certain moves of a position scored by the three-move look-ahead at most.
+const MAX_SAFE_SCORED: usize = 8;
+
+/// A guess and its look-ahead score.
+pub(crate) struct Scored {
+    pub cell: usize,
+    pub score: f64,
+    /// The guess can show only one number, so it tells nothing new.
+    pub dead: bool,
+}
+
+impl Scored {
+    /// Whether `self` is the better guess: a live guess before a dead one, then the higher
+    /// score, then the safer cell.
+    pub(crate) fn beats(&self, other: &Scored, probs: &Probabilities) -> bool {
+        (other.dead && !self.dead)
+            || (other.dead == self.dead
+                && (self.score > other.score + 1e-12
+                    || ((self.score - other.score).abs() <= 1e-12
+                        && probs.get(self.cell) < probs.get(other.cell))))
+    }
+
+    /// The order of [`Scored::beats`], made total: best first.
+    pub(crate) fn rank(a: &Scored, b: &Scored, probs: &Probabilities) -> Ordering {
+        a.dead
+            .cmp(&b.dead)
+            .then(b.score.total_cmp(&a.score))
+            .then(probs.get(a.cell).total_cmp(&probs.get(b.cell)))
+            .then(a.cell.cmp(&b.cell))
+    }
+}
+
+/// Two-move score of revealing `cell` in `work`, the position the counter analysed last, with
+/// `probs`: the sum over the numbers it can show of P(safe and shows v) times the blended
+/// safety of the best next move. Stops early, with a lower score, once it cannot beat `best`.
+pub(crate) fn two_move(
+    counter: &mut Counter,
+    work: &mut View,
+    next: &mut Probabilities,
+    probs: &Probabilities,
+    cell: usize,
+    best: Option<&Scored>,
+) -> Result<Scored> {
+    let total = probs.layouts();
+    let safety = 1.0 - probs.get(cell);
+    let mut left = safety; // probability mass not yet explored
+    let mut score = 0.0;
+    let mut values = 0;
+    let hidden_nb = work.hidden_neighbours(cell);
+    for v in 0..=hidden_nb.min(8) as u8 {
+        if let Some(b) = best {
+            // Even if every remaining outcome were followed by a certain move this cannot win.
+            if !b.dead && score + left < b.score - 1e-12 {
+                break;
+            }
+        }
+        if !counter.probabilities_if_shown(work, cell, v, next)? {
+            continue;
+        }
+        let pv = next.layouts().ratio(total);
+        if pv <= 0.0 {
+            continue;
+        }
+        values += 1;
+        left -= pv;
+        score += pv * blended_safety(work, next, cell);
+    }
+    Ok(Scored {
+        cell,
+        score,
+        dead: values <= 1 && hidden_nb > 0,
+    })
+}
+
+/// (4 * best + second best) / 5 over the hidden cells of a position, 1.0 for a certain move.
+fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
+    if !probs.safe_cells().is_empty() {
+        return 1.0;
+    }
+    let (mut s1, mut s2) = (0.0f64, 0.0f64);
+    for (i, &c) in view.cells().iter().enumerate() {
+        if c != HIDDEN || i == revealed {
+            continue;
+        }
+        let s = 1.0 - probs.get(i);
+        if s > s1 {
+            s2 = s1;
+            s1 = s;
+        } else if s > s2 {
+            s2 = s;
+        }
+    }
+    (4.0 * s1 + s2) / 5.0
+}
+
+/// Three-move score of revealing `cell` in `work`, the position the counter analysed last,
+/// with `probs`: the sum over the numbers it can show of P(safe and shows v) times the value
+/// of the position that follows ([`position_value`]). Stops early, with a lower score, once it
+/// cannot reach `bar`.
+pub(crate) fn three_move(
+    counter: &mut Counter,
+    work: &mut View,
+    probs: &Probabilities,
+    cell: usize,
+    bar: f64,
+) -> Result<f64> {
+    let total = probs.layouts();
+    let mut left = 1.0 - probs.get(cell);
+    let mut score = 0.0;
+    let mut after = Probabilities::default();
+    for v in 0..=work.hidden_neighbours(cell).min(8) as u8 {
+        if score + left < bar - 1e-12 {
+            break;
+        }
+        if !counter.enter_shown(work, cell, v, &mut after)? {
+            continue;
+        }
+        let pv = after.layouts().ratio(total);
+        let value = position_value(counter, work, &after);
+        counter.leave_shown(work, cell);
+        left -= pv;
+        score += pv * value?;
+    }
+    Ok(score)
+}
+
+/// The best two-move score in `work`, the position the counter analysed last, with `probs`:
+/// over its first certain moves when it has any, else over its guess candidates; 1.0 when no
+/// hidden cell is safe (the game is won).
+fn position_value(counter: &mut Counter, work: &mut View, probs: &Probabilities) -> Result<f64> {
+    let mut next = Probabilities::default();
+    let mut best: Option<Scored> = None;
+    let mut consider = |counter: &mut Counter, work: &mut View, cell: usize| -> Result<()> {
+        let s = two_move(counter, work, &mut next, probs, cell, best.as_ref())?;
+        if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
+            best = Some(s);
+        }
+        Ok(())
+    };
+    if probs.safe_cells().is_empty() {
+        for &cell in candidates(work, probs)?.iter().take(MAX_CANDIDATES) {
+            consider(counter, work, cell)?;
+        }
+    } else {
+        for &cell in probs.safe_cells().iter().take(MAX_SAFE_SCORED) {
+            consider(counter, work, cell)?;
+        }
+    }
+    Ok(best.map_or(1.0, |b| b.score))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    /// Fresh probabilities of `view` with `cell` showing `value`, and the share of `view`'s
+    /// layouts that fit it; `None` when none does.
+    fn shown(view: &View, z: f64, cell: usize, value: u8) -> Option<(View, Probabilities, f64)> {
+        let mut v = view.try_clone().unwrap();
+        v.reveal(cell, value);
+        match Counter::new().probabilities(&v) {
+            Ok(p) => {
+                let share = p.layouts().to_f64() / z;
+                Some((v, p, share))
+            }
+            Err(e) => {
+                assert_eq!(e.kind(), ErrorKind::Inconsistent);
+                None
+            }
+        }
+    }
+
+    /// The two-move score from its definition, every position analysed from nothing.
+    fn plain_two_move(view: &View, probs: &Probabilities, cell: usize) -> Scored {
+        let z = probs.layouts().to_f64();
+        let (mut score, mut values) = (0.0, 0);
+        let hidden_nb = view.hidden_neighbours(cell);
+        for value in 0..=hidden_nb.min(8) as u8 {
+            if let Some((v, p, share)) = shown(view, z, cell, value) {
+                score += share * blended_safety(&v, &p, cell);
+                values += 1;
+            }
+        }
+        Scored {
+            cell,
+            score,
+            dead: values <= 1 && hidden_nb > 0,
+        }
+    }
+
+    /// The three-move score from its definition, every position analysed from nothing.
+    fn plain_three_move(view: &View, probs: &Probabilities, cell: usize) -> f64 {
+        let z = probs.layouts().to_f64();
+        let mut score = 0.0;
+        for value in 0..=view.hidden_neighbours(cell).min(8) as u8 {
+            let Some((v, p, share)) = shown(view, z, cell, value) else {
+                continue;
+            };
+            let cells: Vec<usize> = if p.safe_cells().is_empty() {
+                candidates(&v, &p).unwrap()
+            } else {
+                p.safe_cells().to_vec()
+            };
+            let limit = if p.safe_cells().is_empty() {
+                MAX_CANDIDATES
+            } else {
+                MAX_SAFE_SCORED
+            };
+            let mut best: Option<Scored> = None;
+            for &c in cells.iter().take(limit) {
+                let s = plain_two_move(&v, &p, c);
+                if best.as_ref().is_none_or(|b| s.beats(b, &p)) {
+                    best = Some(s);
+                }
+            }
+            score += share * best.map_or(1.0, |b| b.score);
+        }
+        score
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn look_ahead_scores_match_their_definitions() {
+        let mut rng = crate::rng::SplitMix64::new(2026);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
+        let mut counter = Counter::new();
+        let (mut checked, mut differs) = (0, 0);
+        for _ in 0..60 {
+            let (rows, cols) = (4 + next(4), 4 + next(4));
+            let n = rows * cols;
+            let mines = 2 + next(n / 5);
+            let view = super::super::view::clicked_view(&mut next, (rows, cols, mines), 2);
+            let Ok(probs) = counter.probabilities(&view) else {
+                continue;
+            };
+            let mut work = view.try_clone().unwrap();
+            let mut out = Probabilities::default();
+            let guesses: Vec<usize> = (0..n)
+                .filter(|&i| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0)
+                .take(3)
+                .collect();
+            for cell in guesses {
+                let two = two_move(&mut counter, &mut work, &mut out, &probs, cell, None).unwrap();
+                let want = plain_two_move(&view, &probs, cell);
+                assert!(
+                    (two.score - want.score).abs() < 1e-9,
+                    "{:?} {cell}",
+                    view.cells()
+                );
+                assert_eq!(two.dead, want.dead);
+                let three =
+                    three_move(&mut counter, &mut work, &probs, cell, f64::NEG_INFINITY).unwrap();
+                let want = plain_three_move(&view, &probs, cell);
+                assert!(
+                    (three - want).abs() < 1e-9,
+                    "{three} vs {want} on {:?} {cell}",
+                    view.cells()
+                );
+                assert_eq!(work.cells(), view.cells());
+                checked += 1;
+                differs += usize::from((three - two.score).abs() > 1e-9);
+            }
+        }
+        assert!(
+            checked > 60 && differs > 20,
+            "{checked} checked, {differs} differ"
+        );
+    }
+}
