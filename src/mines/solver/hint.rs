@@ -8,7 +8,8 @@
 //!      a zero is likely) when floating cells are nearly as safe;
 //!    - each candidate is scored by a two-move look-ahead ([`super::lookahead`]): for every
 //!      number it could show, the exact chance of that number times the safety of the best next
-//!      move in the resulting position;
+//!      move in the resulting position, looking through a lone certain move to the guess after
+//!      it;
 //!    - with [`Effort::Deep`], the four best are scored again three moves ahead;
 //!    - a candidate whose number is already determined ("dead": it can only show one value)
 //!      gives no information and is only taken when nothing else is left;
@@ -28,7 +29,7 @@
 
 use super::decoded_grid::DecodedGrid;
 use super::guess_candidates::candidates;
-use super::lookahead::{three_move, two_move, Scored, MAX_CANDIDATES};
+use super::lookahead::{three_move, two_move, Scored, Scratch, MAX_CANDIDATES};
 use super::probability::{with_counter, Counter, Probabilities};
 use super::view::View;
 use crate::error::{try_push, try_reserve, Error, ErrorKind, Result};
@@ -328,13 +329,14 @@ fn guess(
     };
     let per_position = view.cells().len().max(1);
     let positions = budget / per_position;
-    // Each candidate costs up to (hidden neighbours + 1) positions; about 4 on average.
+    // Each candidate costs up to (hidden neighbours + 1) positions, about 4 on average, and a
+    // few more when it looks through a lone certain move.
     let max_cands = (positions / 4).min(most);
     if max_cands == 0 || cands.len() == 1 {
         return Ok(cands[0]);
     }
     let mut work = view.try_clone()?;
-    let mut next = Probabilities::default();
+    let mut scratch = Scratch::default();
     if effort == Effort::Deep && positions >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
         return deep_guess(
             counter,
@@ -345,7 +347,7 @@ fn guess(
     }
     let mut best: Option<Scored> = None;
     for &cell in cands.iter().take(max_cands) {
-        let s = two_move(counter, &mut work, &mut next, probs, cell, best.as_ref())?;
+        let s = two_move(counter, &mut work, &mut scratch, probs, cell, best.as_ref())?;
         if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
             best = Some(s);
         }
@@ -362,13 +364,13 @@ fn deep_guess(
     probs: &Probabilities,
     cands: &[usize],
 ) -> Result<usize> {
-    let mut next = Probabilities::default();
+    let mut scratch = Scratch::default();
     let mut scored = Vec::new();
     try_reserve(&mut scored, cands.len())?;
     for &cell in cands {
         try_push(
             &mut scored,
-            two_move(counter, work, &mut next, probs, cell, None)?,
+            two_move(counter, work, &mut scratch, probs, cell, None)?,
         )?;
     }
     scored.sort_by(|a, b| Scored::rank(a, b, probs));

@@ -2,12 +2,11 @@
 //!
 //! - Two moves ([`two_move`]): for every number the guess can show, the exact chance of that
 //!   number times the safety of the best move after it (blended with the second best, so a
-//!   position with several good moves scores a little higher). A number that leaves a certain
-//!   move counts as safety 1.
+//!   position with several good moves scores a little higher). A number that leaves several
+//!   certain moves counts as safety 1; one that leaves a lone certain move is looked through,
+//!   worth that move's own two-move score, since the move only puts the next guess off.
 //! - Three moves ([`three_move`], for the deep effort): the position after each number is
-//!   valued by the best two-move score of its own candidates. When it has certain moves, they
-//!   are scored the same way, so a number whose certain move only leads to another guess no
-//!   longer counts as wholly safe.
+//!   valued by the best two-move score of its own candidates, or of its certain moves.
 
 use super::guess_candidates::candidates;
 use super::probability::{Counter, Probabilities};
@@ -50,13 +49,36 @@ impl Scored {
     }
 }
 
+/// Buffers for the positions a look-ahead looks at.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    next: Probabilities,
+    through: Probabilities,
+}
+
 /// Two-move score of revealing `cell` in `work`, the position the counter analysed last, with
 /// `probs`: the sum over the numbers it can show of P(safe and shows v) times the blended
-/// safety of the best next move. Stops early, with a lower score, once it cannot beat `best`.
+/// safety of the best next move. Where the number leaves exactly one certain move, the score
+/// looks through it: the position is worth that move's own two-move score, not 1, because the
+/// move only delays the next guess. Stops early, with a lower score, once it cannot beat `best`.
 pub(crate) fn two_move(
     counter: &mut Counter,
     work: &mut View,
+    scratch: &mut Scratch,
+    probs: &Probabilities,
+    cell: usize,
+    best: Option<&Scored>,
+) -> Result<Scored> {
+    let Scratch { next, through } = scratch;
+    score_guess(counter, work, next, Some(through), probs, cell, best)
+}
+
+/// [`two_move`], looking through a lone certain move only when `through` is given.
+fn score_guess(
+    counter: &mut Counter,
+    work: &mut View,
     next: &mut Probabilities,
+    mut through: Option<&mut Probabilities>,
     probs: &Probabilities,
     cell: usize,
     best: Option<&Scored>,
@@ -74,16 +96,38 @@ pub(crate) fn two_move(
                 break;
             }
         }
-        if !counter.probabilities_if_shown(work, cell, v, next)? {
+        // Entered, the position stays analysed in case its lone certain move is looked through.
+        let fits = match through {
+            Some(_) => counter.enter_shown(work, cell, v, next)?,
+            None => counter.probabilities_if_shown(work, cell, v, next)?,
+        };
+        if !fits {
             continue;
         }
         let pv = next.layouts().ratio(total);
+        let lone = match next.safe_cells() {
+            [lone] => Some(*lone),
+            _ => None,
+        };
+        let looked = match (lone, through.as_deref_mut()) {
+            (Some(lone), Some(buf)) if pv > 0.0 => {
+                Some(score_guess(counter, work, buf, None, next, lone, None))
+            }
+            _ => None,
+        };
+        if through.is_some() {
+            counter.leave_shown(work, cell);
+        }
         if pv <= 0.0 {
             continue;
         }
         values += 1;
         left -= pv;
-        score += pv * blended_safety(work, next, cell);
+        score += pv
+            * match looked {
+                Some(s) => s?.score,
+                None => blended_safety(work, next, cell),
+            };
     }
     Ok(Scored {
         cell,
@@ -151,7 +195,8 @@ fn position_value(counter: &mut Counter, work: &mut View, probs: &Probabilities)
     let mut next = Probabilities::default();
     let mut best: Option<Scored> = None;
     let mut consider = |counter: &mut Counter, work: &mut View, cell: usize| -> Result<()> {
-        let s = two_move(counter, work, &mut next, probs, cell, best.as_ref())?;
+        // Not looking through lone certain moves here: a third more time, no gain (20k games).
+        let s = score_guess(counter, work, &mut next, None, probs, cell, best.as_ref())?;
         if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
             best = Some(s);
         }
@@ -191,14 +236,19 @@ mod tests {
         }
     }
 
-    /// The two-move score from its definition, every position analysed from nothing.
-    fn plain_two_move(view: &View, probs: &Probabilities, cell: usize) -> Scored {
+    /// The two-move score from its definition, every position analysed from nothing; with
+    /// `through`, a position with one certain move is worth that move's score without it.
+    fn plain_two_move(view: &View, probs: &Probabilities, cell: usize, through: bool) -> Scored {
         let z = probs.layouts().to_f64();
         let (mut score, mut values) = (0.0, 0);
         let hidden_nb = view.hidden_neighbours(cell);
         for value in 0..=hidden_nb.min(8) as u8 {
             if let Some((v, p, share)) = shown(view, z, cell, value) {
-                score += share * blended_safety(&v, &p, cell);
+                score += share
+                    * match p.safe_cells() {
+                        &[lone] if through => plain_two_move(&v, &p, lone, false).score,
+                        _ => blended_safety(&v, &p, cell),
+                    };
                 values += 1;
             }
         }
@@ -229,7 +279,7 @@ mod tests {
             };
             let mut best: Option<Scored> = None;
             for &c in cells.iter().take(limit) {
-                let s = plain_two_move(&v, &p, c);
+                let s = plain_two_move(&v, &p, c, false);
                 if best.as_ref().is_none_or(|b| s.beats(b, &p)) {
                     best = Some(s);
                 }
@@ -255,14 +305,15 @@ mod tests {
                 continue;
             };
             let mut work = view.try_clone().unwrap();
-            let mut out = Probabilities::default();
+            let mut scratch = Scratch::default();
             let guesses: Vec<usize> = (0..n)
                 .filter(|&i| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0)
                 .take(3)
                 .collect();
             for cell in guesses {
-                let two = two_move(&mut counter, &mut work, &mut out, &probs, cell, None).unwrap();
-                let want = plain_two_move(&view, &probs, cell);
+                let two =
+                    two_move(&mut counter, &mut work, &mut scratch, &probs, cell, None).unwrap();
+                let want = plain_two_move(&view, &probs, cell, true);
                 assert!(
                     (two.score - want.score).abs() < 1e-9,
                     "{:?} {cell}",

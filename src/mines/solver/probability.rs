@@ -131,18 +131,30 @@ pub struct Counter {
     /// The single-number rule's fixpoint of the view last analysed in full, and that view's
     /// cells: the next view, when it only reveals cells of it, and every position a look-ahead
     /// looks at start from there.
-    base: RowRules,
-    base_ready: bool,
-    base_cells: Vec<u8>,
-    base_cols: usize,
-    /// The base of the position a look-ahead went one reveal deeper from (see
-    /// [`Counter::enter_shown`]).
-    outer: RowRules,
-    outer_ready: bool,
-    outer_cells: Vec<u8>,
-    outer_cols: usize,
-    /// The (cell, value) reveals from `base_cells` to the grid being read.
+    base: Base,
+    /// The bases of the positions a look-ahead went deeper from, innermost last (see
+    /// [`Counter::enter_shown`]); `outer[..depth]` are in use, the rest are spare buffers.
+    outer: Vec<Base>,
+    depth: usize,
+    /// The (cell, value) reveals from `base.cells` to the grid being read.
     reveals: Vec<(u32, u8)>,
+}
+
+/// The single-number rule's fixpoint of a view, and that view's cells.
+#[derive(Default)]
+struct Base {
+    rules: RowRules,
+    /// Whether `rules` and `cells` belong together; false while either is being written.
+    ready: bool,
+    cells: Vec<u8>,
+    cols: usize,
+}
+
+impl Base {
+    /// Whether this is the fixpoint of `grid`.
+    fn is_of(&self, grid: DecodedGrid) -> bool {
+        self.ready && grid.pre_decoded && self.cols == grid.cols && self.cells == grid.cells
+    }
 }
 
 /// Where a read finds the single-number rule's fixpoint (see `Constraints`).
@@ -212,8 +224,9 @@ impl Counter {
 
     /// [`Counter::probabilities_into`] for `view` with hidden cell `cell` revealed showing
     /// `value`, the question a look-ahead asks; `Ok(false)` when no layout fits that number.
-    /// `view` is left as it was. The counter must have analysed `view` last in full (as the
-    /// hint has before it looks ahead): the single-number rule restarts from that fixpoint.
+    /// `view` is left as it was. The single-number rule restarts from the fixpoint of `view`,
+    /// kept when the counter analysed it last in full (as the hint has before it looks ahead);
+    /// any other view is analysed in full first.
     pub(crate) fn probabilities_if_shown(
         &mut self,
         view: &mut View,
@@ -242,9 +255,16 @@ impl Counter {
             view.hide(cell);
             return shown(Err(e));
         }
-        self.swap_bases();
-        // A base is always kept with its own cells, so a base an error leaves half-kept costs
-        // only speed: the next view that does not match it is read from nothing.
+        if self.outer.len() == self.depth {
+            if let Err(e) = try_push(&mut self.outer, Base::default()) {
+                view.hide(cell);
+                return Err(e);
+            }
+        }
+        std::mem::swap(&mut self.base, &mut self.outer[self.depth]);
+        self.depth += 1;
+        // A base is always marked ready only with its own cells, so one an error leaves
+        // half-kept costs only speed: a view it does not match is read from nothing.
         let r = self
             .keep_base(DecodedGrid::of_view(view))
             .and_then(|_| self.fill(view, out));
@@ -259,21 +279,16 @@ impl Counter {
     /// view before it.
     pub(crate) fn leave_shown(&mut self, view: &mut View, cell: usize) {
         view.hide(cell);
-        self.swap_bases();
-    }
-
-    fn swap_bases(&mut self) {
-        std::mem::swap(&mut self.base, &mut self.outer);
-        std::mem::swap(&mut self.base_cells, &mut self.outer_cells);
-        std::mem::swap(&mut self.base_ready, &mut self.outer_ready);
-        std::mem::swap(&mut self.base_cols, &mut self.outer_cols);
+        self.depth -= 1;
+        std::mem::swap(&mut self.base, &mut self.outer[self.depth]);
     }
 
     /// Reads `view` with hidden `cell` revealed showing `value`, restarting the single-number
     /// rule from the fixpoint of `view` as it is; `view` is left with the cell revealed.
     fn analyse_shown(&mut self, view: &mut View, cell: usize, value: u8) -> Result<()> {
-        if !self.base_ready {
-            self.keep_base(DecodedGrid::of_view(view))?;
+        if !self.base.is_of(DecodedGrid::of_view(view)) {
+            // Not the position analysed last (or not kept): analyse it, and keep that.
+            self.analyse(DecodedGrid::of_view(view), view.mines())?;
         }
         self.reveals.clear();
         try_push(&mut self.reveals, (cell as u32, value))?;
@@ -324,7 +339,7 @@ impl Counter {
                 return Ok(z);
             }
         }
-        self.base_ready = false;
+        self.base.ready = false;
         let z = self.analyse_once(grid, mines, Start::Load)?;
         self.keep_base(grid)?;
         Ok(z)
@@ -333,15 +348,15 @@ impl Counter {
     /// Whether `grid` is the view of [`Counter::base`] with hidden cells since revealed; if so,
     /// those reveals are in [`Counter::reveals`].
     fn only_reveals(&mut self, grid: DecodedGrid) -> Result<bool> {
-        if !self.base_ready
+        if !self.base.ready
             || !grid.pre_decoded
-            || grid.cells.len() != self.base_cells.len()
-            || grid.cols != self.base_cols
+            || grid.cells.len() != self.base.cells.len()
+            || grid.cols != self.base.cols
         {
             return Ok(false);
         }
         self.reveals.clear();
-        for (i, (&was, &now)) in self.base_cells.iter().zip(grid.cells).enumerate() {
+        for (i, (&was, &now)) in self.base.cells.iter().zip(grid.cells).enumerate() {
             if was != now {
                 if was != HIDDEN || now > 8 {
                     return Ok(false);
@@ -354,12 +369,12 @@ impl Counter {
 
     /// Keeps the fixpoint just reached for `grid`, a view, as [`Counter::base`].
     fn keep_base(&mut self, grid: DecodedGrid) -> Result<()> {
-        self.base_ready = false;
+        self.base.ready = false;
         if grid.pre_decoded {
-            self.base.copy_from(self.cons.rules())?;
-            crate::error::try_assign(&mut self.base_cells, grid.cells)?;
-            self.base_cols = grid.cols;
-            self.base_ready = true;
+            self.base.rules.copy_from(self.cons.rules())?;
+            crate::error::try_assign(&mut self.base.cells, grid.cells)?;
+            self.base.cols = grid.cols;
+            self.base.ready = true;
         }
         Ok(())
     }
@@ -394,7 +409,7 @@ impl Counter {
     /// Errors: `Inconsistent` when the numbers contradict each other, `OutOfMemory`.
     pub(crate) fn settle_on(&mut self, grid: DecodedGrid, rules: &RowRules) -> Result<()> {
         self.cells = grid.cells.len();
-        self.base_ready = false;
+        self.base.ready = false;
         self.cons.build_on(grid, rules)
     }
 
@@ -414,10 +429,12 @@ impl Counter {
         match start {
             Start::Load => self.cons.build(grid)?,
             Start::Given(rules) => {
-                self.base_ready = false;
+                self.base.ready = false;
                 self.cons.build_on(grid, rules)?;
             }
-            Start::Revealed => self.cons.build_revealed(grid, &self.base, &self.reveals)?,
+            Start::Revealed => self
+                .cons
+                .build_revealed(grid, &self.base.rules, &self.reveals)?,
         }
         self.work.prepare(&self.cons)?;
         self.ids.clear();
@@ -743,7 +760,7 @@ mod tests {
         let mut rng = crate::rng::SplitMix64::new(529);
         let mut next = |m: usize| rng.below(m as u64) as usize;
         let mut counter = Counter::new();
-        let (mut entered, mut inner) = (0, 0);
+        let (mut entered, mut inner, mut nested) = (0, 0, 0);
         let mut out = Probabilities::default();
         let mut after = Probabilities::default();
         for _ in 0..80 {
@@ -767,7 +784,8 @@ mod tests {
                         continue;
                     }
                     entered += 1;
-                    // One reveal deeper, from the entered position's fixpoint.
+                    // One reveal deeper, from the entered position's fixpoint; and, entering
+                    // that too, two deeper.
                     for &other in hidden.iter().filter(|&&o| o != cell) {
                         let v = next(3) as u8;
                         let fits = counter
@@ -775,9 +793,29 @@ mod tests {
                             .unwrap();
                         shown_as_fresh(&view, other, v, fits, &out);
                         inner += 1;
+                        let mut deeper = Probabilities::default();
+                        if counter
+                            .enter_shown(&mut view, other, v, &mut deeper)
+                            .unwrap()
+                        {
+                            assert_eq!(deeper.probs(), out.probs());
+                            let third = hidden.iter().find(|&&t| t != cell && t != other);
+                            if let Some(&third) = third {
+                                let w = next(2) as u8;
+                                let fits = counter
+                                    .probabilities_if_shown(&mut view, third, w, &mut out)
+                                    .unwrap();
+                                shown_as_fresh(&view, third, w, fits, &out);
+                                nested += 1;
+                            }
+                            counter.leave_shown(&mut view, other);
+                            assert!(counter.base.is_of(DecodedGrid::of_view(&view)));
+                        }
                     }
                     counter.leave_shown(&mut view, cell);
                     assert_eq!(view.cells(), &bytes[..]);
+                    // The view's own fixpoint is back, not merely found again from nothing.
+                    assert!(counter.base.is_of(DecodedGrid::of_view(&view)));
                     // Back on the view's own fixpoint.
                     let other = hidden[next(hidden.len())];
                     let v = next(3) as u8;
@@ -789,8 +827,8 @@ mod tests {
             }
         }
         assert!(
-            entered > 300 && inner > 300,
-            "{entered} entered, {inner} inner"
+            entered > 300 && inner > 300 && nested > 300,
+            "{entered} entered, {inner} inner, {nested} nested"
         );
     }
 
