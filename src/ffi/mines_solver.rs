@@ -118,7 +118,8 @@ pub const GG_EFFORT_FAST: u32 = 0;
 pub const GG_EFFORT_STANDARD: u32 = 1;
 /// Hint effort: the two-move look-ahead over twice as many candidates, then the four best
 /// scored three moves ahead (the position after each number valued by its own best two-move
-/// guess): about a third of a point more expert games won, at about a third of the speed.
+/// guess): about 0.16 points more expert games won (100,000 games), at about a third of the
+/// speed.
 pub const GG_EFFORT_DEEP: u32 = 2;
 
 /// Options of `gg_mines_hint_with`.

@@ -56,8 +56,8 @@ pub enum Effort {
     #[default]
     Standard,
     /// The two-move look-ahead over twice as many candidates, then the four best scored three
-    /// moves ahead: about a third of a point more expert games won, at about a third of the
-    /// speed.
+    /// moves ahead: about 0.16 points more expert games won (100,000 games), at about a third
+    /// of the speed.
     Deep,
 }
 
