@@ -55,15 +55,19 @@ impl Num for Wide {
 }
 
 /// The tables of one component, flattened: level `j` (0 = before any group) has states
-/// `keys[key_at[j]..key_at[j + 1]]`, one row of `width[j]` counts per state (by mines placed so
-/// far) from `row_at[j]`, and for `j >= 1` the transitions that reached it as
-/// (state in level j - 1, state in level j, mines in group j).
+/// `keys[key_at[j]..key_at[j + 1]]`. State `s` keeps a row of counts by mines placed so far, but
+/// only over the band its paths can reach: `lo[s]..=hi[s]`, stored at `rows[row_at[s]..row_at[s +
+/// 1]]` (`row_at` ends with `rows.len()`). A row over every total from 0 would be mostly zeros:
+/// on entangled expert frontiers about nine in ten entries. For `j >= 1`, the transitions that
+/// reached level `j` are (state in level j - 1, state in level j, mines in group j), both states
+/// counted from their level's first.
 pub(super) struct Dp<W> {
     pub(super) key_at: Vec<u32>,
-    pub(super) row_at: Vec<usize>,
-    pub(super) width: Vec<usize>,
     pub(super) trans_at: Vec<usize>,
     pub(super) keys: Vec<u128>,
+    pub(super) lo: Vec<u32>,
+    pub(super) hi: Vec<u32>,
+    pub(super) row_at: Vec<usize>,
     pub(super) rows: Vec<W>,
     pub(super) trans: Vec<(u32, u32, u8)>,
 }
@@ -72,10 +76,11 @@ impl<W> Default for Dp<W> {
     fn default() -> Self {
         Dp {
             key_at: Vec::new(),
-            row_at: Vec::new(),
-            width: Vec::new(),
             trans_at: Vec::new(),
             keys: Vec::new(),
+            lo: Vec::new(),
+            hi: Vec::new(),
+            row_at: Vec::new(),
             rows: Vec::new(),
             trans: Vec::new(),
         }
@@ -84,12 +89,25 @@ impl<W> Default for Dp<W> {
 
 pub(super) fn clear_dp<W>(dp: &mut Dp<W>) {
     dp.key_at.clear();
-    dp.row_at.clear();
-    dp.width.clear();
     dp.trans_at.clear();
     dp.keys.clear();
+    dp.lo.clear();
+    dp.hi.clear();
+    dp.row_at.clear();
     dp.rows.clear();
     dp.trans.clear();
+}
+
+impl<W> Dp<W> {
+    /// Rows of level `j`, as a range of `rows`.
+    fn level_rows(&self, j: usize) -> std::ops::Range<usize> {
+        self.row_at[self.key_at[j] as usize]..self.row_at[self.key_at[j + 1] as usize]
+    }
+
+    /// The row of state `s` (a global index), as a range of `rows`.
+    fn row(&self, s: usize) -> std::ops::Range<usize> {
+        self.row_at[s]..self.row_at[s + 1]
+    }
 }
 
 /// The forward pass of `plan` into `dp`.
@@ -104,27 +122,36 @@ pub(super) fn forward<W: Num>(
     let n = plan.sizes.len();
     clear_dp(dp);
     try_reserve(&mut dp.key_at, n + 2)?;
-    try_reserve(&mut dp.row_at, n + 1)?;
-    try_reserve(&mut dp.width, n + 1)?;
     try_reserve(&mut dp.trans_at, n + 1)?;
     try_push(&mut dp.keys, 0)?;
+    try_push(&mut dp.lo, 0)?;
+    try_push(&mut dp.hi, 0)?;
     try_push(&mut dp.rows, W::small(1))?;
+    crate::error::try_extend_exact(&mut dp.row_at, [0, 1])?;
     crate::error::try_extend_exact(&mut dp.key_at, [0, 1])?;
-    crate::error::try_push(&mut dp.row_at, 0)?;
-    crate::error::try_push(&mut dp.width, 1)?;
     crate::error::try_push(&mut dp.trans_at, 0)?;
-    let mut placed = 0usize;
     for step in 0..n {
         let size = plan.sizes[step] as usize;
-        placed += size;
-        let width = placed + 1;
         let touches = plan.touches(step);
         let (pk0, pk1) = (dp.key_at[step] as usize, dp.key_at[step + 1] as usize);
-        let (prow, pwidth) = (dp.row_at[step], dp.width[step]);
-        let row0 = dp.rows.len();
+        let refuse = || {
+            too_entangled(
+                plan.step_cells
+                    .row(step)
+                    .first()
+                    .copied()
+                    .unwrap_or(any_cell),
+                cols,
+                format_args!("its tables would exceed {MAX_TABLE_ENTRIES} entries"),
+            )
+        };
+        // First the states and transitions, with each state's band of mines placed so far;
+        // then the rows, sized to the bands.
         index.clear()?;
-        for from in 0..pk1 - pk0 {
-            let key = dp.keys[pk0 + from];
+        let t0 = dp.trans.len();
+        for from in pk0..pk1 {
+            let key = dp.keys[from];
+            let (plo, phi) = (dp.lo[from], dp.hi[from]);
             'k: for k in 0..=size {
                 let mut next = key;
                 for t in touches {
@@ -152,60 +179,71 @@ pub(super) fn forward<W: Num>(
                     }
                 }
                 let fresh = (dp.keys.len() - pk1) as u32;
-                let to = index.get_or_insert(next, fresh)?;
+                let to = index.get_or_insert(next, &dp.keys[pk1..])?;
+                let (lo, hi) = (plo + k as u32, phi + k as u32);
                 if to == fresh {
-                    if dp.rows.len() + width > MAX_TABLE_ENTRIES {
-                        return Err(too_entangled(
-                            plan.step_cells
-                                .row(step)
-                                .first()
-                                .copied()
-                                .unwrap_or(any_cell),
-                            cols,
-                            format_args!("its tables would exceed {MAX_TABLE_ENTRIES} entries"),
-                        ));
+                    // Every state's row holds at least one entry.
+                    if dp.rows.len() + dp.keys.len() - pk1 >= MAX_TABLE_ENTRIES {
+                        return Err(refuse());
                     }
                     try_push(&mut dp.keys, next)?;
-                    if dp.rows.len() + width > dp.rows.capacity() {
-                        let extra = width.max(dp.rows.len());
-                        try_reserve(&mut dp.rows, extra)?;
-                    }
-                    let len = dp.rows.len() + width;
-                    crate::error::try_resize(&mut dp.rows, len, W::ZERO)?;
+                    try_push(&mut dp.lo, lo)?;
+                    try_push(&mut dp.hi, hi)?;
+                } else {
+                    let s = pk1 + to as usize;
+                    dp.lo[s] = dp.lo[s].min(lo);
+                    dp.hi[s] = dp.hi[s].max(hi);
                 }
-                try_push(&mut dp.trans, (from as u32, to, k as u8))?;
-                let c = W::small(BINOM[size][k]);
-                let (done, cur) = dp.rows.split_at_mut(row0);
-                let src = &done[prow + from * pwidth..prow + (from + 1) * pwidth];
-                let dst = &mut cur[to as usize * width..(to as usize + 1) * width];
-                for (d, &s) in dst[k..k + pwidth].iter_mut().zip(src) {
-                    *d += c * s;
-                }
+                try_push(&mut dp.trans, ((from - pk0) as u32, to, k as u8))?;
             }
         }
-        *entries += (dp.rows.len() - row0) as u64;
+        let row0 = dp.rows.len();
+        let mut end = row0;
+        try_reserve(&mut dp.row_at, dp.keys.len() - pk1)?;
+        for s in pk1..dp.keys.len() {
+            end += (dp.hi[s] - dp.lo[s]) as usize + 1;
+            // The first state's start is already there, as the end of the last level.
+            crate::error::try_push(&mut dp.row_at, end)?;
+        }
+        if end > MAX_TABLE_ENTRIES {
+            return Err(refuse());
+        }
+        if end > dp.rows.capacity() {
+            try_reserve(&mut dp.rows, (end - row0).max(row0))?;
+        }
+        crate::error::try_resize(&mut dp.rows, end, W::ZERO)?;
+        let (done, cur) = dp.rows.split_at_mut(row0);
+        for &(from, to, k) in &dp.trans[t0..] {
+            let (f, t) = (pk0 + from as usize, pk1 + to as usize);
+            let c = W::small(BINOM[size][k as usize]);
+            let src = &done[dp.row_at[f]..dp.row_at[f + 1]];
+            let at = dp.row_at[t] - row0 + (dp.lo[f] + u32::from(k) - dp.lo[t]) as usize;
+            for (d, &s) in cur[at..at + src.len()].iter_mut().zip(src) {
+                *d += c * s;
+            }
+        }
+        *entries += (end - row0) as u64;
         crate::error::try_push(&mut dp.key_at, dp.keys.len() as u32)?;
-        crate::error::try_push(&mut dp.row_at, row0)?;
-        crate::error::try_push(&mut dp.width, width)?;
         crate::error::try_push(&mut dp.trans_at, dp.trans.len())?;
     }
     Ok(())
 }
 
-/// Layout counts by mine total (empty when the component has no solution: no final state).
-pub(super) fn totals_of<W: Num>(dp: &Dp<W>) -> &[W] {
-    let n = dp.width.len() - 1;
+/// Layout counts by mine total: the totals below the returned first one are zero. Empty when
+/// the component has no solution (no final state).
+pub(super) fn totals_of<W: Num>(dp: &Dp<W>) -> (usize, &[W]) {
+    let n = dp.key_at.len() - 2;
     let (k0, k1) = (dp.key_at[n] as usize, dp.key_at[n + 1] as usize);
-    let w = dp.width[n];
     // Every number closes by the last step, so the only final key is 0.
     match dp.keys[k0..k1].iter().position(|&k| k == 0) {
-        Some(s) => &dp.rows[dp.row_at[n] + s * w..dp.row_at[n] + (s + 1) * w],
-        None => &[],
+        Some(s) => (dp.lo[k0 + s] as usize, &dp.rows[dp.row(k0 + s)]),
+        None => (0, &[]),
     }
 }
 
 /// The backward pass: for each step from the last to the first, `emit(expected mines,
-/// expected safe cells)` of its group, each layout weighted by `g[its total]`.
+/// expected safe cells)` of its group, each layout weighted by `g[its total]`. The backward
+/// rows share the forward rows' bands.
 pub(super) fn backward<W: Num>(
     dp: &Dp<W>,
     plan: &Plan,
@@ -216,31 +254,32 @@ pub(super) fn backward<W: Num>(
 ) -> Result<()> {
     let n = plan.sizes.len();
     let (k0, k1) = (dp.key_at[n] as usize, dp.key_at[n + 1] as usize);
-    let w = dp.width[n];
-    try_refill(b_next, (k1 - k0) * w, W::ZERO)?;
+    let last = dp.level_rows(n);
+    try_refill(b_next, last.len(), W::ZERO)?;
     if let Some(s) = dp.keys[k0..k1].iter().position(|&k| k == 0) {
-        for (t, x) in g.iter().take(w).enumerate() {
-            b_next[s * w + t] = *x;
+        let (lo, row) = (dp.lo[k0 + s] as usize, dp.row(k0 + s));
+        for (i, b) in (row.start - last.start..row.end - last.start).enumerate() {
+            b_next[b] = g.get(lo + i).copied().unwrap_or(W::ZERO);
         }
     }
     for step in (0..n).rev() {
-        let (cw, pw) = (dp.width[step + 1], dp.width[step]);
-        let prow = dp.row_at[step];
-        let pstates = (dp.key_at[step + 1] - dp.key_at[step]) as usize;
-        try_refill(b_prev, pstates * pw, W::ZERO)?;
+        let (pk0, ck0) = (dp.key_at[step] as usize, dp.key_at[step + 1] as usize);
+        let (pbase, cbase) = (dp.level_rows(step).start, dp.level_rows(step + 1).start);
+        try_refill(b_prev, dp.level_rows(step).len(), W::ZERO)?;
         let size = plan.sizes[step] as usize;
         let (mut mines, mut safe) = (W::ZERO, W::ZERO);
         for &(from, to, k) in &dp.trans[dp.trans_at[step]..dp.trans_at[step + 1]] {
+            let (f, t) = (pk0 + from as usize, ck0 + to as usize);
             let k = k as usize;
             let c = W::small(BINOM[size][k]);
-            let b = &b_next[to as usize * cw..(to as usize + 1) * cw];
-            let f = &dp.rows[prow + from as usize * pw..prow + (from as usize + 1) * pw];
-            let dst = &mut b_prev[from as usize * pw..(from as usize + 1) * pw];
+            let fr = &dp.rows[dp.row(f)];
+            let at = dp.row_at[t] - cbase + (dp.lo[f] as usize + k - dp.lo[t] as usize);
+            let b = &b_next[at..at + fr.len()];
+            let dst = &mut b_prev[dp.row_at[f] - pbase..dp.row_at[f + 1] - pbase];
             let mut dot = W::ZERO;
-            for m in 0..pw {
-                let bv = b[m + k];
-                dst[m] += c * bv;
-                dot += f[m] * bv;
+            for ((d, &bv), &fv) in dst.iter_mut().zip(b).zip(fr) {
+                *d += c * bv;
+                dot += fv * bv;
             }
             if k > 0 {
                 mines += dot * W::small(BINOM[size][k] * k as u32);

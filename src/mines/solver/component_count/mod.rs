@@ -110,15 +110,15 @@ impl Counted {
                 self.spare = dp;
                 return Err(e);
             }
-            let t = totals_of(&dp);
-            crate::error::try_extend_exact(&mut self.totals, t.iter().map(|x| x.to_wide()))?;
+            let (lo, t) = totals_of(&dp);
+            self.set_totals(lo, t.iter().map(|x| x.to_wide()))?;
             self.small = Some(dp);
         } else {
             if let Some(dp) = self.small.take() {
                 self.spare = dp;
             }
             let mut dp = std::mem::take(&mut work.wide_dp);
-            let r = forward(
+            let mut r = forward(
                 &mut dp,
                 &self.plan,
                 cols,
@@ -127,13 +127,24 @@ impl Counted {
                 &mut work.entries,
             );
             if r.is_ok() {
-                let t = totals_of(&dp);
-                crate::error::try_extend(&mut self.totals, t)?;
+                let (lo, t) = totals_of(&dp);
+                r = self.set_totals(lo, t.iter().copied());
             }
             work.wide_dp = dp;
             r?;
         }
         Ok(())
+    }
+
+    /// `totals`: zero below `lo`, then `band`, then zero up to the component's cells; left
+    /// empty when `band` is (no layout fits).
+    fn set_totals(&mut self, lo: usize, band: impl ExactSizeIterator<Item = Wide>) -> Result<()> {
+        if band.len() == 0 {
+            return Ok(());
+        }
+        crate::error::try_refill(&mut self.totals, lo, Wide::ZERO)?;
+        crate::error::try_extend_exact(&mut self.totals, band)?;
+        crate::error::try_resize(&mut self.totals, self.cells + 1, Wide::ZERO)
     }
 
     /// Steps of the plan (one per group).
