@@ -7,7 +7,11 @@
 //! counts, so a hit answers exactly what a fresh count would.
 //!
 //! Entries are recycled, not freed: forgetting the cache keeps each entry's buffers for the next
-//! components, so a warm cache allocates nothing.
+//! components, so a warm cache allocates nothing. Memory stays bounded all the same: an entry keeps
+//! tables only for a small component (`component_count::KEEP_ENTRIES`), and once the entries hold
+//! more than [`CACHE_BYTES`] the cache starts afresh and frees every entry's tables beyond
+//! [`ENTRY_KEEP_BYTES`]. (Before, a long run over entangled views kept every large table it had
+//! ever counted: 1 GB after 20,000 random expert views, and the process was killed on denser ones.)
 
 use super::component_count::Counted;
 use super::constraints::Constraints;
@@ -16,6 +20,12 @@ use std::collections::HashMap;
 
 /// Components kept at most; the cache starts afresh beyond (between views, never during one).
 const CACHE_LIMIT: usize = 4096;
+/// Bytes the entries may hold, in use or waiting to be recycled, before the cache starts
+/// afresh and frees the tables of every entry holding more than [`ENTRY_KEEP_BYTES`].
+const CACHE_BYTES: usize = 64 << 20;
+/// Tables an entry keeps for its next component when the cache frees memory: enough for the
+/// components of ordinary play, so that a warm cache still allocates nothing.
+pub(crate) const ENTRY_KEEP_BYTES: usize = 4 << 10;
 
 /// Counted components by signature.
 #[derive(Default)]
@@ -29,15 +39,51 @@ pub(crate) struct CountCache {
     /// Scratch for the signature being looked up.
     cons: Vec<u32>,
     cells: Vec<u32>,
+    /// Bytes the entries hold.
+    bytes: usize,
+    /// A smaller [`CACHE_BYTES`], for tests.
+    #[cfg(test)]
+    pub(crate) test_byte_limit: Option<usize>,
 }
 
 impl CountCache {
-    /// Forgets every component if the cache is full. Call it before a view, never while one is
-    /// being counted: entries handed out stay valid until the next call.
-    pub(crate) fn make_room(&mut self) {
-        if self.live >= CACHE_LIMIT {
+    /// Forgets every component if the cache is full, by count or by bytes; in the second case
+    /// the large entries' tables are freed too. Call it before a view, never while one is being
+    /// counted: entries handed out stay valid until the next call. Whether it forgot.
+    pub(crate) fn make_room(&mut self) -> bool {
+        #[cfg(test)]
+        let limit = self.test_byte_limit.unwrap_or(CACHE_BYTES);
+        #[cfg(not(test))]
+        let limit = CACHE_BYTES;
+        if self.bytes > limit {
             self.forget();
+            self.bytes = 0;
+            for e in &mut self.entries {
+                if e.bytes() > ENTRY_KEEP_BYTES {
+                    e.release();
+                }
+                self.bytes += e.bytes();
+            }
+            true
+        } else if self.live >= CACHE_LIMIT {
+            self.forget();
+            true
+        } else {
+            false
         }
+    }
+
+    /// Bytes the entries hold, in use or not.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Bytes the entries hold, summed afresh, and the most one entry holds.
+    #[cfg(test)]
+    pub(crate) fn entry_bytes(&self) -> (usize, usize) {
+        let each = self.entries.iter().map(Counted::bytes);
+        (each.clone().sum(), each.max().unwrap_or(0))
     }
 
     /// Forgets every component, keeping the buffers.
@@ -102,19 +148,30 @@ impl CountCache {
             try_push(&mut self.entries, Counted::default())?;
         }
         let e = &mut self.entries[self.live];
+        let before = e.bytes();
         e.signature.clear();
         try_reserve(&mut e.signature, 2 + self.cons.len() + self.cells.len())?;
         crate::error::try_push(&mut e.signature, cols as u32)?;
         crate::error::try_push(&mut e.signature, self.cons.len() as u32)?;
         crate::error::try_extend(&mut e.signature, &self.cons)?;
         crate::error::try_extend(&mut e.signature, &self.cells)?;
+        self.bytes += e.bytes() - before;
         Ok(Lookup::Miss(self.live as u32, hash))
     }
 
-    /// The fresh entry `id` handed out by [`CountCache::lookup`], to be counted.
-    pub(crate) fn fresh(&mut self, id: u32) -> &mut Counted {
+    /// Counts the fresh entry `id` handed out by [`CountCache::lookup`] with `count`.
+    pub(crate) fn count_fresh(
+        &mut self,
+        id: u32,
+        count: impl FnOnce(&mut Counted) -> Result<()>,
+    ) -> Result<&Counted> {
         debug_assert_eq!(id as usize, self.live);
-        &mut self.entries[id as usize]
+        let e = &mut self.entries[id as usize];
+        let before = e.bytes();
+        let r = count(e);
+        // Buffers only grow while counting (they are freed in `make_room` alone).
+        self.bytes += e.bytes().saturating_sub(before);
+        r.map(|()| &*e)
     }
 
     /// Remembers the fresh entry `id`, now counted, under `hash`.

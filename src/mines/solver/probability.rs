@@ -425,7 +425,9 @@ impl Counter {
 
     fn read_from(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
         self.cells = grid.cells.len();
-        self.cache.make_room();
+        if self.cache.make_room() {
+            self.work.release();
+        }
         match start {
             Start::Load => self.cons.build(grid)?,
             Start::Given(rules) => {
@@ -442,8 +444,8 @@ impl Counter {
             let id = match self.cache.lookup(&self.cons, comp)? {
                 Lookup::Hit(id) => id,
                 Lookup::Miss(id, hash) => {
-                    let e = self.cache.fresh(id);
-                    e.count(&self.cons, comp, &mut self.work)?;
+                    let (cons, work) = (&self.cons, &mut self.work);
+                    let e = self.cache.count_fresh(id, |e| e.count(cons, comp, work))?;
                     if e.totals.iter().all(|x| x.is_zero()) {
                         let (r, c) = (
                             e.any_cell as usize / grid.cols,
@@ -903,6 +905,92 @@ mod tests {
         assert!(
             views > 2000 && damaged > 100,
             "{views} views, {damaged} refused"
+        );
+    }
+
+    /// A 16 x 30 expert view (99 mines) from a random layout with a random third of its safe
+    /// cells revealed, zeros included: its frontier is one component whose DP levels reach
+    /// about 120,000 states (the old tables took 60 ms to refuse it, the full look-ahead 250 ms).
+    const ENTANGLED_EXPERT: [&str; 16] = [
+        "EE2EEEE1EE2E3EEEEEEE1EBE1121EE",
+        "12EE2EEEEEEEEEEEE6EEE22EEEEEEE",
+        "EE221E1E2EE3EEE2EE3E1EEEE3EEEE",
+        "12EEEEEEEEEEE1123EEE2EEEEEEE1E",
+        "EEEEE11EEEEE1EEEE3EEE23EEEEEBB",
+        "EE3E2EEE1EEEEEEEEEEEEEEEEEE3E1",
+        "2EE1EE1EE1EE2111E2EE1E4EE2EEEE",
+        "E1EEEEEEEEEEEEE3E1EEEEEEEEEE2E",
+        "BEE2BEEEE211EEEEE1EEEEEEEEEEE1",
+        "BEE2BB1EEEBEEEEE211EEEEEEEEBEE",
+        "EE32EBEEE11EEEEEE2EE3EEEE2E11E",
+        "EEEE2E2EEE2EEE4E1EEE2EEEBEEE2E",
+        "EEE3EEEEEEEEEEE11EE1EEEBEE1EEE",
+        "EEEEE4EE12E2E44EEEEBEEEEEE11EE",
+        "EEE23EEEEEEE2EEEEEBBEEEBEEE1EE",
+        "EEBEE3E1EE1EEEEEBEEEBBBBEEEEEB",
+    ];
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_component_with_too_many_states_is_refused_by_its_transitions() {
+        let view = View::parse(ENTANGLED_EXPERT.concat().as_bytes(), 16, 30, 99).unwrap();
+        let mut c = Counter::new();
+        let e = c.probabilities(&view).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooComplex);
+        assert!(e.detail().contains("262144 transitions"), "{}", e.detail());
+        // Refused once its transitions reach the bound, not after its entries reach theirs.
+        assert!(c.work() < 4_000_000, "{}", c.work());
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn the_count_cache_frees_large_tables_beyond_its_byte_budget() {
+        use super::super::count_cache::ENTRY_KEEP_BYTES;
+        let mut rng = crate::mines::SplitMix64::new(11);
+        let mut c = Counter::new();
+        let limit = 256 << 10;
+        c.cache.test_byte_limit = Some(limit);
+        let (mut freed, mut large) = (0, 0);
+        for _ in 0..40 {
+            // 12 x 24 layouts with a mine in five cells, a random third of safe cells shown.
+            let (rows, cols) = (12, 24);
+            let mine: Vec<bool> = (0..rows * cols).map(|_| rng.below(5) == 0).collect();
+            let bytes: Vec<u8> = (0..rows * cols)
+                .map(|i| {
+                    if mine[i] || rng.below(3) != 0 {
+                        return b'E';
+                    }
+                    let (r, col) = (i / cols, i % cols);
+                    let mut k = 0;
+                    for rr in r.saturating_sub(1)..(r + 2).min(rows) {
+                        for cc in col.saturating_sub(1)..(col + 2).min(cols) {
+                            k += u8::from(mine[rr * cols + cc]);
+                        }
+                    }
+                    crate::mines::digit(k)
+                })
+                .collect();
+            let mines = mine.iter().filter(|&&m| m).count();
+            let view = View::parse(&bytes, rows, cols, mines).unwrap();
+            let over = c.cache.bytes() > limit;
+            c.probabilities(&view).unwrap();
+            let (sum, most) = c.cache.entry_bytes();
+            assert_eq!(c.cache.bytes(), sum, "the cache's count of its bytes");
+            large += usize::from(most > ENTRY_KEEP_BYTES);
+            if over {
+                // The view above started by forgetting: only the tables it counted are large.
+                freed += 1;
+                c.cache.make_room();
+                let (sum, most) = c.cache.entry_bytes();
+                assert_eq!(c.cache.bytes(), sum);
+                if c.cache.bytes() > limit {
+                    assert!(most <= ENTRY_KEEP_BYTES, "an entry kept {most} bytes");
+                }
+            }
+        }
+        assert!(
+            freed > 5 && large > 10,
+            "{freed} times freed, {large} large"
         );
     }
 

@@ -3,7 +3,7 @@
 
 use super::group_order::Plan;
 use super::key_index::KeyIndex;
-use super::limits::{too_entangled, MAX_TABLE_ENTRIES};
+use super::limits::{too_entangled, MAX_TABLE_ENTRIES, MAX_TRANSITIONS};
 use crate::error::{try_push, try_refill, try_reserve, Result};
 use crate::mines::solver::wide::Wide;
 use std::ops::{Add, AddAssign, Mul};
@@ -110,15 +110,34 @@ impl<W> Dp<W> {
     }
 }
 
-/// The forward pass of `plan` into `dp`.
+impl<W> Dp<W> {
+    /// Bytes its buffers hold.
+    pub(super) fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.key_at.capacity() * size_of::<u32>()
+            + self.trans_at.capacity() * size_of::<usize>()
+            + self.keys.capacity() * size_of::<u128>()
+            + (self.lo.capacity() + self.hi.capacity()) * size_of::<u32>()
+            + self.row_at.capacity() * size_of::<usize>()
+            + self.rows.capacity() * size_of::<W>()
+            + self.trans.capacity() * size_of::<(u32, u32, u8)>()
+    }
+}
+
+/// The forward pass of `plan` into `dp`. `Ok(false)` when the tables would exceed `within`
+/// entries or transitions, which stops the pass early; beyond [`MAX_TABLE_ENTRIES`] entries or
+/// [`MAX_TRANSITIONS`] transitions the component is refused with `TooComplex`. `work` grows by
+/// the entries and transitions made.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn forward<W: Num>(
     dp: &mut Dp<W>,
     plan: &Plan,
     cols: usize,
     any_cell: u32,
     index: &mut KeyIndex,
-    entries: &mut u64,
-) -> Result<()> {
+    work: &mut u64,
+    within: usize,
+) -> Result<bool> {
     let n = plan.sizes.len();
     clear_dp(dp);
     try_reserve(&mut dp.key_at, n + 2)?;
@@ -134,7 +153,7 @@ pub(super) fn forward<W: Num>(
         let size = plan.sizes[step] as usize;
         let touches = plan.touches(step);
         let (pk0, pk1) = (dp.key_at[step] as usize, dp.key_at[step + 1] as usize);
-        let refuse = || {
+        let refuse = |what: std::fmt::Arguments<'_>| {
             too_entangled(
                 plan.step_cells
                     .row(step)
@@ -142,8 +161,13 @@ pub(super) fn forward<W: Num>(
                     .copied()
                     .unwrap_or(any_cell),
                 cols,
-                format_args!("its tables would exceed {MAX_TABLE_ENTRIES} entries"),
+                what,
             )
+        };
+        let too_many_entries = || {
+            refuse(format_args!(
+                "its tables would exceed {MAX_TABLE_ENTRIES} entries"
+            ))
         };
         // First the states and transitions, with each state's band of mines placed so far;
         // then the rows, sized to the bands.
@@ -183,8 +207,12 @@ pub(super) fn forward<W: Num>(
                 let (lo, hi) = (plo + k as u32, phi + k as u32);
                 if to == fresh {
                     // Every state's row holds at least one entry.
-                    if dp.rows.len() + dp.keys.len() - pk1 >= MAX_TABLE_ENTRIES {
-                        return Err(refuse());
+                    let least = dp.rows.len() + dp.keys.len() - pk1 + 1;
+                    if least > MAX_TABLE_ENTRIES {
+                        return Err(too_many_entries());
+                    }
+                    if least > within {
+                        return Ok(false);
                     }
                     try_push(&mut dp.keys, next)?;
                     try_push(&mut dp.lo, lo)?;
@@ -193,6 +221,14 @@ pub(super) fn forward<W: Num>(
                     let s = pk1 + to as usize;
                     dp.lo[s] = dp.lo[s].min(lo);
                     dp.hi[s] = dp.hi[s].max(hi);
+                }
+                if dp.trans.len() >= MAX_TRANSITIONS {
+                    return Err(refuse(format_args!(
+                        "its tables would exceed {MAX_TRANSITIONS} transitions"
+                    )));
+                }
+                if dp.trans.len() >= within {
+                    return Ok(false);
                 }
                 try_push(&mut dp.trans, ((from - pk0) as u32, to, k as u8))?;
             }
@@ -206,7 +242,10 @@ pub(super) fn forward<W: Num>(
             crate::error::try_push(&mut dp.row_at, end)?;
         }
         if end > MAX_TABLE_ENTRIES {
-            return Err(refuse());
+            return Err(too_many_entries());
+        }
+        if end > within {
+            return Ok(false);
         }
         if end > dp.rows.capacity() {
             try_reserve(&mut dp.rows, (end - row0).max(row0))?;
@@ -222,11 +261,11 @@ pub(super) fn forward<W: Num>(
                 *d += c * s;
             }
         }
-        *entries += (end - row0) as u64;
+        *work += (end - row0 + dp.trans.len() - t0) as u64;
         crate::error::try_push(&mut dp.key_at, dp.keys.len() as u32)?;
         crate::error::try_push(&mut dp.trans_at, dp.trans.len())?;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Layout counts by mine total: the totals below the returned first one are zero. Empty when

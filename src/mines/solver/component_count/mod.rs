@@ -14,8 +14,9 @@
 //! weighted layout contributes.
 //!
 //! Limits: the work grows with the numbers an order must keep open at once (the frontier's
-//! "width"), not with the board. A contrived frontier whose width exceeds 128 bits of state or
-//! whose tables would exceed [`MAX_TABLE_ENTRIES`] is refused with `TooComplex`.
+//! "width"), not with the board. A contrived frontier whose width exceeds 128 bits of state, whose
+//! tables would exceed [`MAX_TABLE_ENTRIES`] or whose transitions would exceed
+//! `limits::MAX_TRANSITIONS` (about 20 ms of work) is refused with `TooComplex`.
 
 mod group_order; // the order the groups are taken in, and each step's plan
 mod key_index; // state key -> state index, open addressing
@@ -33,13 +34,19 @@ pub use limits::MAX_TABLE_ENTRIES;
 /// Counts in `f64` up to this many cells (at most 2^400 layouts).
 const F64_CELLS: usize = 400;
 
+/// A counted component keeps its own tables when they hold at most this many entries and
+/// transitions. Larger ones are counted in the shared scratch and counted again when their
+/// expectations are asked for: a cache of thousands of components must not keep megabytes each.
+const KEEP_ENTRIES: usize = 1 << 16;
+
 /// A counted component: its plan, its tables and its layout counts by mine total.
 #[derive(Default)]
 pub(crate) struct Counted {
     /// What identifies the component (see `count_cache.rs`).
     pub(crate) signature: Vec<u32>,
     plan: Plan,
-    /// Tables in `f64` for components of at most [`F64_CELLS`] cells.
+    /// Tables in `f64`, kept for components of at most [`F64_CELLS`] cells whose tables hold at
+    /// most [`KEEP_ENTRIES`].
     small: Option<Dp<f64>>,
     spare: Dp<f64>,
     /// Layouts by mine total, `0..=cells`.
@@ -60,20 +67,45 @@ pub(crate) struct Counting {
     wb_next: Vec<Wide>,
     wb_prev: Vec<Wide>,
     weights: Vec<f64>,
+    /// Tables of the component being counted when they are too large to keep.
+    big_dp: Dp<f64>,
     wide_dp: Dp<Wide>,
-    /// Table entries filled so far.
-    entries: u64,
+    /// Table entries and transitions made so far.
+    work: u64,
 }
 
+/// Scratch tables larger than this are freed by [`Counting::release`].
+const SCRATCH_KEEP_BYTES: usize = 16 << 20;
+
 impl Counting {
-    /// Table entries filled by every count so far: a deterministic measure of the work.
+    /// Table entries and transitions made by every count so far: a deterministic measure of
+    /// the work.
     pub(crate) fn entries(&self) -> u64 {
-        self.entries
+        self.work
     }
 
     /// Sizes the per-number and per-group scratch for one build of `cons`.
     pub(crate) fn prepare(&mut self, cons: &Constraints) -> Result<()> {
         self.order.prepare(cons)
+    }
+
+    /// Frees scratch tables that a large component grew, so that a counter kept between games
+    /// does not hold them for good.
+    pub(crate) fn release(&mut self) {
+        if self.big_dp.bytes() > SCRATCH_KEEP_BYTES {
+            self.big_dp = Dp::default();
+        }
+        if self.wide_dp.bytes() > SCRATCH_KEEP_BYTES {
+            self.wide_dp = Dp::default();
+        }
+        let b = |v: &Vec<f64>| v.capacity() * std::mem::size_of::<f64>() > SCRATCH_KEEP_BYTES;
+        if b(&self.b_next) || b(&self.b_prev) {
+            (self.b_next, self.b_prev) = (Vec::new(), Vec::new());
+        }
+        let w = |v: &Vec<Wide>| v.capacity() * std::mem::size_of::<Wide>() > SCRATCH_KEEP_BYTES;
+        if w(&self.wb_next) || w(&self.wb_prev) {
+            (self.wb_next, self.wb_prev) = (Vec::new(), Vec::new());
+        }
     }
 }
 
@@ -91,49 +123,65 @@ impl Counted {
         self.cells = groups.iter().map(|&g| cons.group_cells(g).len()).sum();
         group_order(cons, groups, &mut work.order)?;
         self.plan.build(cons, &mut work.order, self.cells)?;
-        let cols = cons.cols();
         self.totals.clear();
         if self.cells <= F64_CELLS {
             let mut dp = self
                 .small
                 .take()
                 .unwrap_or_else(|| std::mem::take(&mut self.spare));
-            let r = forward(
-                &mut dp,
-                &self.plan,
-                cols,
-                self.any_cell,
-                &mut work.index,
-                &mut work.entries,
-            );
-            if let Err(e) = r {
-                self.spare = dp;
-                return Err(e);
+            match self.forward(&mut dp, cons.cols(), work, KEEP_ENTRIES) {
+                Ok(true) => {
+                    let (lo, t) = totals_of(&dp);
+                    let r = self.set_totals(lo, t.iter().map(|x| x.to_wide()));
+                    self.small = Some(dp);
+                    return r;
+                }
+                Ok(false) => self.spare = dp,
+                Err(e) => {
+                    self.spare = dp;
+                    return Err(e);
+                }
             }
-            let (lo, t) = totals_of(&dp);
-            self.set_totals(lo, t.iter().map(|x| x.to_wide()))?;
-            self.small = Some(dp);
+            let mut dp = std::mem::take(&mut work.big_dp);
+            let r = self.forward(&mut dp, cons.cols(), work, MAX_TABLE_ENTRIES);
+            let r = r.and_then(|_| {
+                let (lo, t) = totals_of(&dp);
+                self.set_totals(lo, t.iter().map(|x| x.to_wide()))
+            });
+            work.big_dp = dp;
+            r
         } else {
             if let Some(dp) = self.small.take() {
                 self.spare = dp;
             }
             let mut dp = std::mem::take(&mut work.wide_dp);
-            let mut r = forward(
-                &mut dp,
-                &self.plan,
-                cols,
-                self.any_cell,
-                &mut work.index,
-                &mut work.entries,
-            );
-            if r.is_ok() {
+            let r = self.forward(&mut dp, cons.cols(), work, MAX_TABLE_ENTRIES);
+            let r = r.and_then(|_| {
                 let (lo, t) = totals_of(&dp);
-                r = self.set_totals(lo, t.iter().copied());
-            }
+                self.set_totals(lo, t.iter().copied())
+            });
             work.wide_dp = dp;
-            r?;
+            r
         }
-        Ok(())
+    }
+
+    /// The forward pass of this component's plan into `dp` (see [`forward`]).
+    fn forward<W: Num>(
+        &self,
+        dp: &mut Dp<W>,
+        cols: usize,
+        work: &mut Counting,
+        within: usize,
+    ) -> Result<bool> {
+        forward(
+            dp,
+            &self.plan,
+            cols,
+            self.any_cell,
+            &mut work.index,
+            &mut work.work,
+            within,
+        )
     }
 
     /// `totals`: zero below `lo`, then `band`, then zero up to the component's cells; left
@@ -145,6 +193,20 @@ impl Counted {
         crate::error::try_refill(&mut self.totals, lo, Wide::ZERO)?;
         crate::error::try_extend_exact(&mut self.totals, band)?;
         crate::error::try_resize(&mut self.totals, self.cells + 1, Wide::ZERO)
+    }
+
+    /// Bytes its buffers hold.
+    pub(crate) fn bytes(&self) -> usize {
+        self.signature.capacity() * std::mem::size_of::<u32>()
+            + self.small.as_ref().map_or(0, Dp::bytes)
+            + self.spare.bytes()
+            + self.totals.capacity() * std::mem::size_of::<Wide>()
+    }
+
+    /// Frees its tables (kept only for reuse once the entry is recycled).
+    pub(crate) fn release(&mut self) {
+        self.small = None;
+        self.spare = Dp::default();
     }
 
     /// Steps of the plan (one per group).
@@ -177,47 +239,28 @@ impl Counted {
             crate::error::try_resize(out, steps, (Wide::ZERO, Wide::ZERO))?;
             return Ok(());
         }
-        if let Some(dp) = &self.small {
-            // f64 suffices when the weights span less than 2^500: forward counts are at most
-            // 2^400 and weights at least 2^-500 of the largest, so nothing over- or underflows.
-            if g.iter()
+        // f64 suffices when the weights span less than 2^500: forward counts are at most
+        // 2^400 and weights at least 2^-500 of the largest, so nothing over- or underflows.
+        if self.cells <= F64_CELLS
+            && g.iter()
                 .all(|x| x.is_zero() || x.exponent() - gmax.exponent() > -500)
-            {
-                work.weights.clear();
-                crate::error::try_extend_exact(&mut work.weights, g.iter().map(|x| x.ratio(gmax)))?;
-                let weights = std::mem::take(&mut work.weights);
-                let mut b_next = std::mem::take(&mut work.b_next);
-                let mut b_prev = std::mem::take(&mut work.b_prev);
-                let r = backward(
-                    dp,
-                    &self.plan,
-                    &weights,
-                    &mut b_next,
-                    &mut b_prev,
-                    |m, s| {
-                        crate::error::try_push(
-                            out,
-                            (Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax),
-                        )
-                    },
-                );
-                work.weights = weights;
-                work.b_next = b_next;
-                work.b_prev = b_prev;
-                r?;
-                out.reverse();
-                return Ok(());
-            }
+        {
+            let mut big = std::mem::take(&mut work.big_dp);
+            let r = match &self.small {
+                Some(dp) => self.backward_f64(dp, g, gmax, work, out),
+                None => self
+                    .forward(&mut big, cols, work, MAX_TABLE_ENTRIES)
+                    .and_then(|_| self.backward_f64(&big, g, gmax, work, out)),
+            };
+            work.big_dp = big;
+            r?;
+            out.reverse();
+            return Ok(());
         }
         let mut dp = std::mem::take(&mut work.wide_dp);
-        let mut r = forward(
-            &mut dp,
-            &self.plan,
-            cols,
-            self.any_cell,
-            &mut work.index,
-            &mut work.entries,
-        );
+        let mut r = self
+            .forward(&mut dp, cols, work, MAX_TABLE_ENTRIES)
+            .map(|_| ());
         if r.is_ok() {
             let mut b_next = std::mem::take(&mut work.wb_next);
             let mut b_prev = std::mem::take(&mut work.wb_prev);
@@ -231,6 +274,36 @@ impl Counted {
         r?;
         out.reverse();
         Ok(())
+    }
+
+    /// The backward pass over `f64` tables `dp`, weights `g` scaled by their largest, `gmax`.
+    fn backward_f64(
+        &self,
+        dp: &Dp<f64>,
+        g: &[Wide],
+        gmax: Wide,
+        work: &mut Counting,
+        out: &mut Vec<(Wide, Wide)>,
+    ) -> Result<()> {
+        work.weights.clear();
+        crate::error::try_extend_exact(&mut work.weights, g.iter().map(|x| x.ratio(gmax)))?;
+        let weights = std::mem::take(&mut work.weights);
+        let mut b_next = std::mem::take(&mut work.b_next);
+        let mut b_prev = std::mem::take(&mut work.b_prev);
+        let r = backward(
+            dp,
+            &self.plan,
+            &weights,
+            &mut b_next,
+            &mut b_prev,
+            |m, s| {
+                crate::error::try_push(out, (Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax))
+            },
+        );
+        work.weights = weights;
+        work.b_next = b_next;
+        work.b_prev = b_prev;
+        r
     }
 }
 
