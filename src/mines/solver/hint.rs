@@ -29,7 +29,7 @@
 
 use super::decoded_grid::DecodedGrid;
 use super::guess_candidates::candidates;
-use super::lookahead::{three_move, two_move, Scored, Scratch, MAX_CANDIDATES};
+use super::lookahead::{three_move, two_move, Budget, Scored, Scratch, MAX_CANDIDATES};
 use super::probability::{with_counter, Counter, Probabilities};
 use super::view::View;
 use crate::error::{try_push, try_reserve, Error, ErrorKind, Result};
@@ -104,6 +104,11 @@ pub struct Advice {
 /// Cell visits the look-ahead may spend (each look-ahead position costs about one pass over the
 /// board), so that hints on huge boards stay fast.
 const LOOKAHEAD_BUDGET: usize = 4_000_000;
+/// Counting work (table entries and transitions, see `Counter::work`) one standard guess may
+/// spend on its look-ahead: twenty times what ordinary expert play needs, about 20 ms; the
+/// deep effort may spend eight times as much. Only views with huge entangled frontiers reach it;
+/// then the guess is the best of the candidates scored so far.
+const LOOKAHEAD_WORK: u64 = 2_000_000;
 /// Best two-move candidates the deep effort scores again three moves ahead.
 const DEEP_CANDIDATES: usize = 4;
 /// Positions one three-move score may look at, at most: a position per number, and then a
@@ -338,16 +343,28 @@ fn guess(
     let mut work = view.try_clone()?;
     let mut scratch = Scratch::default();
     if effort == Effort::Deep && positions >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
+        let budget = Budget::new(counter, 8 * LOOKAHEAD_WORK);
         return deep_guess(
             counter,
             &mut work,
             probs,
             &cands[..max_cands.min(cands.len())],
+            budget,
         );
     }
+    let budget = Budget::new(counter, LOOKAHEAD_WORK);
     let mut best: Option<Scored> = None;
     for &cell in cands.iter().take(max_cands) {
-        let s = two_move(counter, &mut work, &mut scratch, probs, cell, best.as_ref())?;
+        let s = two_move(
+            counter,
+            &mut work,
+            &mut scratch,
+            probs,
+            cell,
+            best.as_ref(),
+            budget,
+        )?;
+        let Some(s) = s else { break };
         if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
             best = Some(s);
         }
@@ -363,22 +380,27 @@ fn deep_guess(
     work: &mut View,
     probs: &Probabilities,
     cands: &[usize],
+    budget: Budget,
 ) -> Result<usize> {
     let mut scratch = Scratch::default();
     let mut scored = Vec::new();
     try_reserve(&mut scored, cands.len())?;
     for &cell in cands {
-        try_push(
-            &mut scored,
-            two_move(counter, work, &mut scratch, probs, cell, None)?,
-        )?;
+        match two_move(counter, work, &mut scratch, probs, cell, None, budget)? {
+            Some(s) => try_push(&mut scored, s)?,
+            None => break,
+        }
+    }
+    if scored.is_empty() {
+        return Ok(cands[0]);
     }
     scored.sort_by(|a, b| Scored::rank(a, b, probs));
     let (mut bar, mut pick) = (f64::NEG_INFINITY, scored[0].cell);
     for s in scored.iter().take_while(|s| !s.dead).take(DEEP_CANDIDATES) {
-        let score = three_move(counter, work, probs, s.cell, bar)?;
-        if score > bar + 1e-12 {
-            (bar, pick) = (score, s.cell);
+        match three_move(counter, work, probs, s.cell, bar, budget)? {
+            Some(score) if score > bar + 1e-12 => (bar, pick) = (score, s.cell),
+            Some(_) => {}
+            None => break,
         }
     }
     Ok(pick)
@@ -387,6 +409,57 @@ fn deep_guess(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 16 x 30 view with 170 mines after every certain move, from a random layout with a
+    /// random tenth of its safe cells revealed: every guess candidate lies on large entangled
+    /// components. Without a budget, the standard look-ahead spends about 36 million units of
+    /// counting work on it (about 190 ms).
+    const DENSE_ENTANGLED: [&str; 16] = [
+        "1EEEEEEEEEEEEEEEEE1EEEEEEEEEEE",
+        "EEEEEE2E2EEEEEEE5EEEEE4EEEEE4E",
+        "EEEEEEEE3EEEEEEEEEEEEEEEEEEEEE",
+        "EEE4212E3EEEEEEEE2EEEEEEE2EEEE",
+        "EEEEEE1EEE4EE6EEEE3EE3EEEEEEEE",
+        "EEEEEEE4E3EEEEEEEEE3EEEEEEEE3E",
+        "E5EEEEEEEEE2EEEEEE5EEEEEEEEEEE",
+        "23EEEEEEEEEEEE4EE3EEE4EE3E1EEE",
+        "EE3E2E2EEE2EEE2E2EE6EEEEEEEEEE",
+        "EEEEEEEE5E2EEE2EEEEEEEEEEEEEEE",
+        "EEEE33EEE2EEE2EEE1EEE2E1EE4E3E",
+        "E4EEEEEEEEEEEEEE3EEEEE2EEEE1EE",
+        "EE4EEEEEE3E4EEEEE3EEEE4EEEEEEE",
+        "E2EE3EEEE4EEEEEEEEEEEEEE4EEEEE",
+        "EE22EEE3EEEEEEE5EEEEEEEEEEE1EE",
+        "2E11EE1EEEEEEEEEEEEEEE33E2EEEE",
+    ];
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn the_look_ahead_stops_at_its_work_budget() {
+        let view = View::parse(DENSE_ENTANGLED.concat().as_bytes(), 16, 30, 170).unwrap();
+        let spent = |effort| {
+            let mut c = Counter::new();
+            let options = HintOptions {
+                first_click_opens: true,
+                effort,
+            };
+            let (advice, _) = decide(&mut c, &view, false, &options).unwrap();
+            assert!(advice.best.risk > 0.0, "the view has a certain move");
+            c.work()
+        };
+        let fast = spent(Effort::Fast);
+        let standard = spent(Effort::Standard) - fast;
+        let deep = spent(Effort::Deep) - fast;
+        // The budget was reached, and overrun by less than one more position's work.
+        assert!(
+            standard > LOOKAHEAD_WORK && standard < 2 * LOOKAHEAD_WORK,
+            "{standard}"
+        );
+        assert!(
+            deep > 8 * LOOKAHEAD_WORK && deep < 9 * LOOKAHEAD_WORK,
+            "{deep}"
+        );
+    }
 
     /// A lattice of numbers between hidden cells inside a hidden ring, 21 x 21: a frontier too
     /// entangled to count. With `pocket`, two more rows below it hold a 'B' whose hidden

@@ -49,6 +49,27 @@ impl Scored {
     }
 }
 
+/// How much counting work (see `Counter::work`) a look-ahead may spend: it stops before a
+/// position once the counter's work passes `until`. Ordinary expert play spends at most about
+/// 100,000; views with huge entangled frontiers would otherwise spend seconds.
+#[derive(Clone, Copy)]
+pub(crate) struct Budget {
+    until: u64,
+}
+
+impl Budget {
+    /// `work` more units from now.
+    pub(crate) fn new(counter: &Counter, work: u64) -> Budget {
+        Budget {
+            until: counter.work().saturating_add(work),
+        }
+    }
+
+    fn spent(self, counter: &Counter) -> bool {
+        counter.work() > self.until
+    }
+}
+
 /// Buffers for the positions a look-ahead looks at.
 #[derive(Default)]
 pub(crate) struct Scratch {
@@ -60,7 +81,8 @@ pub(crate) struct Scratch {
 /// `probs`: the sum over the numbers it can show of P(safe and shows v) times the blended
 /// safety of the best next move. Where the number leaves exactly one certain move, the score
 /// looks through it: the position is worth that move's own two-move score, not 1, because the
-/// move only delays the next guess. Stops early, with a lower score, once it cannot beat `best`.
+/// move only delays the next guess. Stops early, with a lower score, once it cannot beat `best`;
+/// `None` when the budget ran out first.
 pub(crate) fn two_move(
     counter: &mut Counter,
     work: &mut View,
@@ -68,12 +90,23 @@ pub(crate) fn two_move(
     probs: &Probabilities,
     cell: usize,
     best: Option<&Scored>,
-) -> Result<Scored> {
+    budget: Budget,
+) -> Result<Option<Scored>> {
     let Scratch { next, through } = scratch;
-    score_guess(counter, work, next, Some(through), probs, cell, best)
+    score_guess(
+        counter,
+        work,
+        next,
+        Some(through),
+        probs,
+        cell,
+        best,
+        budget,
+    )
 }
 
 /// [`two_move`], looking through a lone certain move only when `through` is given.
+#[allow(clippy::too_many_arguments)]
 fn score_guess(
     counter: &mut Counter,
     work: &mut View,
@@ -82,7 +115,8 @@ fn score_guess(
     probs: &Probabilities,
     cell: usize,
     best: Option<&Scored>,
-) -> Result<Scored> {
+    budget: Budget,
+) -> Result<Option<Scored>> {
     let total = probs.layouts();
     let safety = 1.0 - probs.get(cell);
     let mut left = safety; // probability mass not yet explored
@@ -95,6 +129,9 @@ fn score_guess(
             if !b.dead && score + left < b.score - 1e-12 {
                 break;
             }
+        }
+        if budget.spent(counter) {
+            return Ok(None);
         }
         // Entered, the position stays analysed in case its lone certain move is looked through.
         let fits = match through {
@@ -110,9 +147,9 @@ fn score_guess(
             _ => None,
         };
         let looked = match (lone, through.as_deref_mut()) {
-            (Some(lone), Some(buf)) if pv > 0.0 => {
-                Some(score_guess(counter, work, buf, None, next, lone, None))
-            }
+            (Some(lone), Some(buf)) if pv > 0.0 => Some(score_guess(
+                counter, work, buf, None, next, lone, None, budget,
+            )),
             _ => None,
         };
         if through.is_some() {
@@ -125,15 +162,18 @@ fn score_guess(
         left -= pv;
         score += pv
             * match looked {
-                Some(s) => s?.score,
+                Some(s) => match s? {
+                    Some(s) => s.score,
+                    None => return Ok(None),
+                },
                 None => blended_safety(work, next, cell),
             };
     }
-    Ok(Scored {
+    Ok(Some(Scored {
         cell,
         score,
         dead: values <= 1 && hidden_nb > 0,
-    })
+    }))
 }
 
 /// (4 * best + second best) / 5 over the hidden cells of a position, 1.0 for a certain move.
@@ -160,14 +200,15 @@ fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
 /// Three-move score of revealing `cell` in `work`, the position the counter analysed last,
 /// with `probs`: the sum over the numbers it can show of P(safe and shows v) times the value
 /// of the position that follows ([`position_value`]). Stops early, with a lower score, once it
-/// cannot reach `bar`.
+/// cannot reach `bar`; `None` when the budget ran out first.
 pub(crate) fn three_move(
     counter: &mut Counter,
     work: &mut View,
     probs: &Probabilities,
     cell: usize,
     bar: f64,
-) -> Result<f64> {
+    budget: Budget,
+) -> Result<Option<f64>> {
     let total = probs.layouts();
     let mut left = 1.0 - probs.get(cell);
     let mut score = 0.0;
@@ -180,38 +221,63 @@ pub(crate) fn three_move(
             continue;
         }
         let pv = after.layouts().ratio(total);
-        let value = position_value(counter, work, &after);
+        let value = position_value(counter, work, &after, budget);
         counter.leave_shown(work, cell);
+        let Some(value) = value? else {
+            return Ok(None);
+        };
         left -= pv;
-        score += pv * value?;
+        score += pv * value;
     }
-    Ok(score)
+    Ok(Some(score))
 }
 
 /// The best two-move score in `work`, the position the counter analysed last, with `probs`:
 /// over its first certain moves when it has any, else over its guess candidates; 1.0 when no
-/// hidden cell is safe (the game is won).
-fn position_value(counter: &mut Counter, work: &mut View, probs: &Probabilities) -> Result<f64> {
+/// hidden cell is safe (the game is won); `None` when the budget ran out first.
+fn position_value(
+    counter: &mut Counter,
+    work: &mut View,
+    probs: &Probabilities,
+    budget: Budget,
+) -> Result<Option<f64>> {
     let mut next = Probabilities::default();
     let mut best: Option<Scored> = None;
-    let mut consider = |counter: &mut Counter, work: &mut View, cell: usize| -> Result<()> {
+    // Whether the budget ran out.
+    let mut consider = |counter: &mut Counter, work: &mut View, cell: usize| -> Result<bool> {
         // Not looking through lone certain moves here: a third more time, no gain (20k games).
-        let s = score_guess(counter, work, &mut next, None, probs, cell, best.as_ref())?;
+        let Some(s) = score_guess(
+            counter,
+            work,
+            &mut next,
+            None,
+            probs,
+            cell,
+            best.as_ref(),
+            budget,
+        )?
+        else {
+            return Ok(true);
+        };
         if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
             best = Some(s);
         }
-        Ok(())
+        Ok(false)
     };
-    if probs.safe_cells().is_empty() {
-        for &cell in candidates(work, probs)?.iter().take(MAX_CANDIDATES) {
-            consider(counter, work, cell)?;
-        }
+    let safe = probs.safe_cells();
+    let cells = if safe.is_empty() {
+        candidates(work, probs)?
     } else {
-        for &cell in probs.safe_cells().iter().take(MAX_SAFE_SCORED) {
-            consider(counter, work, cell)?;
+        let mut v = Vec::new();
+        crate::error::try_extend(&mut v, &safe[..safe.len().min(MAX_SAFE_SCORED)])?;
+        v
+    };
+    for &cell in cells.iter().take(MAX_CANDIDATES) {
+        if consider(counter, work, cell)? {
+            return Ok(None);
         }
     }
-    Ok(best.map_or(1.0, |b| b.score))
+    Ok(Some(best.map_or(1.0, |b| b.score)))
 }
 
 #[cfg(test)]
@@ -311,8 +377,18 @@ mod tests {
                 .take(3)
                 .collect();
             for cell in guesses {
-                let two =
-                    two_move(&mut counter, &mut work, &mut scratch, &probs, cell, None).unwrap();
+                let all = Budget::new(&counter, u64::MAX);
+                let two = two_move(
+                    &mut counter,
+                    &mut work,
+                    &mut scratch,
+                    &probs,
+                    cell,
+                    None,
+                    all,
+                )
+                .unwrap()
+                .unwrap();
                 let want = plain_two_move(&view, &probs, cell, true);
                 assert!(
                     (two.score - want.score).abs() < 1e-9,
@@ -320,8 +396,16 @@ mod tests {
                     view.cells()
                 );
                 assert_eq!(two.dead, want.dead);
-                let three =
-                    three_move(&mut counter, &mut work, &probs, cell, f64::NEG_INFINITY).unwrap();
+                let three = three_move(
+                    &mut counter,
+                    &mut work,
+                    &probs,
+                    cell,
+                    f64::NEG_INFINITY,
+                    all,
+                )
+                .unwrap()
+                .unwrap();
                 let want = plain_three_move(&view, &probs, cell);
                 assert!(
                     (three - want).abs() < 1e-9,
