@@ -44,6 +44,11 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
+/// Heap bytes live now.
+pub fn live_bytes() -> usize {
+    CURRENT.load(Ordering::Relaxed)
+}
+
 /// Runs `f` once and returns the peak of live heap bytes it added on top of what was live before.
 pub fn peak_extra_bytes<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let base = CURRENT.load(Ordering::Relaxed);

@@ -1,0 +1,202 @@
+//! The hint's time and memory on any view, not only the views good play meets.
+//!
+//! Random consistent 16 x 30 views, each from a random layout:
+//! - **expert, shown at random**: 99 mines, a random share (0-100%) of the safe cells revealed,
+//!   zeros included. Scattered numbers make the most entangled frontiers;
+//! - **expert, after certain moves**: 99 mines, a random share (0-40%) revealed, then every
+//!   certain move played, so that the hint has to guess;
+//! - **dense, after certain moves**: the same with 170 mines, where frontiers are densest.
+//!
+//! Each view is hinted through `gg_mines_hint_with` with `GG_EFFORT_FAST` (counting alone, the
+//! baseline), `GG_EFFORT_STANDARD` (what `gg_mines_hint` does) and, on every tenth view,
+//! `GG_EFFORT_DEEP`, all on one thread as a C caller would. It prints the mean and slowest hint,
+//! the statuses other than `GG_OK`, the peak heap the hints added and what the library still
+//! holds afterwards (its per-thread solver state, kept for the next hint).
+//!
+//! Run: `cargo bench --bench hint_bounds [-- VIEWS]` (default 1000 views per family).
+
+mod common;
+
+#[global_allocator]
+static ALLOC: common::Counting = common::Counting;
+
+use gridgames::ffi::*;
+use gridgames::mines::{advise, digit, SplitMix64, View, EMPTY};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+const ROWS: usize = 16;
+const COLS: usize = 30;
+
+/// A family of views: its name, mines, the largest share of safe cells shown, and whether every
+/// certain move is then played.
+struct Family {
+    name: &'static str,
+    mines: usize,
+    most_shown: f64,
+    certain_moves: bool,
+}
+
+const FAMILIES: [Family; 3] = [
+    Family {
+        name: "expert, shown at random",
+        mines: 99,
+        most_shown: 1.0,
+        certain_moves: false,
+    },
+    Family {
+        name: "expert, after certain moves",
+        mines: 99,
+        most_shown: 0.4,
+        certain_moves: true,
+    },
+    Family {
+        name: "dense (170 mines), after certain moves",
+        mines: 170,
+        most_shown: 0.4,
+        certain_moves: true,
+    },
+];
+
+/// A view of family `f` from seed `seed`; `None` when the certain moves win the game.
+fn view(f: &Family, seed: u64) -> Option<Vec<u8>> {
+    let mut rng = SplitMix64::new(seed);
+    let n = ROWS * COLS;
+    let mut mine = vec![false; n];
+    let mut placed = 0;
+    while placed < f.mines {
+        let i = rng.below(n as u64) as usize;
+        if !mine[i] {
+            mine[i] = true;
+            placed += 1;
+        }
+    }
+    let number = |i: usize| {
+        let (r, c) = (i / COLS, i % COLS);
+        let mut k = 0;
+        for rr in r.saturating_sub(1)..(r + 2).min(ROWS) {
+            for cc in c.saturating_sub(1)..(c + 2).min(COLS) {
+                k += u8::from(mine[rr * COLS + cc]);
+            }
+        }
+        digit(k)
+    };
+    let shown = f.most_shown * rng.below(1000) as f64 / 1000.0;
+    let mut bytes: Vec<u8> = (0..n)
+        .map(|i| {
+            if mine[i] || rng.below(1000) as f64 >= shown * 1000.0 {
+                EMPTY
+            } else {
+                number(i)
+            }
+        })
+        .collect();
+    if f.certain_moves {
+        loop {
+            let v = View::parse(&bytes, ROWS, COLS, f.mines).unwrap();
+            match advise(&v) {
+                Ok(a) if !a.safe.is_empty() => a.safe.iter().for_each(|&i| bytes[i] = number(i)),
+                Ok(_) => break,
+                Err(_) => return None,
+            }
+        }
+    }
+    Some(bytes)
+}
+
+/// Milliseconds of one hint, and its status.
+fn hint(bytes: &[u8], mines: usize, effort: u32) -> (f64, i32) {
+    let options = gg_mines_hint_options {
+        first_click: GG_FIRST_CLICK_OPENING,
+        effort,
+    };
+    let (mut row, mut col, mut risk, mut win) = (0, 0, 0.0, 0.0);
+    let t = Instant::now();
+    // SAFETY: `bytes` holds ROWS * COLS chars; every other pointer is a live local.
+    let status = unsafe {
+        gg_mines_hint_with(
+            bytes.as_ptr().cast(),
+            ROWS,
+            COLS,
+            mines,
+            &options,
+            &mut row,
+            &mut col,
+            &mut risk,
+            &mut win,
+        )
+    };
+    (t.elapsed().as_secs_f64() * 1e3, status)
+}
+
+fn main() {
+    let views = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse::<u64>().ok())
+        .unwrap_or(1000)
+        .max(1);
+    println!("hint time on random consistent 16 x 30 views, {views} views per family, one thread");
+    println!(
+        "{:<40} {:<9} {:>6} {:>8} {:>10} {:>8} {:>8}  other statuses",
+        "family", "effort", "views", "mean ms", "slowest ms", "peak MB", "held MB"
+    );
+    let mb = |b: usize| b as f64 / (1 << 20) as f64;
+    for f in &FAMILIES {
+        let all: Vec<Vec<u8>> = (0..)
+            .filter_map(|s| view(f, s))
+            .take(views as usize)
+            .collect();
+        for (name, effort, step) in [
+            ("fast", GG_EFFORT_FAST, 1),
+            ("standard", GG_EFFORT_STANDARD, 1),
+            ("deep", GG_EFFORT_DEEP, 10),
+        ] {
+            // A thread of its own, so that no effort finds the views already counted.
+            let (total, slowest, n, statuses, peak, held) = std::thread::scope(|s| {
+                s.spawn(|| {
+                    let (mut total, mut slowest, mut n) = (0.0, 0.0f64, 0);
+                    let mut statuses = BTreeMap::new();
+                    let start = common::live_bytes();
+                    let ((), peak) = common::peak_extra_bytes(|| {
+                        for v in all.iter().step_by(step) {
+                            let (ms, status) = hint(v, f.mines, effort);
+                            total += ms;
+                            slowest = slowest.max(ms);
+                            n += 1;
+                            if status != GG_OK {
+                                *statuses.entry(status).or_insert(0) += 1;
+                            }
+                        }
+                    });
+                    let held = common::live_bytes().saturating_sub(start);
+                    (total, slowest, n, statuses, peak, held)
+                })
+                .join()
+                .unwrap()
+            });
+            let other: Vec<String> = statuses
+                .iter()
+                .map(|(&s, k)| {
+                    // SAFETY: gg_status_str returns a static NUL-terminated string.
+                    let s = unsafe { std::ffi::CStr::from_ptr(gg_status_str(s)) };
+                    format!("{}: {k}", s.to_string_lossy())
+                })
+                .collect();
+            println!(
+                "{:<40} {:<9} {:>6} {:>8.3} {:>10.1} {:>8.1} {:>8.1}  {}",
+                f.name,
+                name,
+                n,
+                total / n as f64,
+                slowest,
+                mb(peak),
+                mb(held),
+                if other.is_empty() {
+                    "-".to_string()
+                } else {
+                    other.join(", ")
+                }
+            );
+        }
+    }
+}
