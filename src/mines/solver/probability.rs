@@ -356,12 +356,21 @@ impl Counter {
             return Ok(false);
         }
         self.reveals.clear();
-        for (i, (&was, &now)) in self.base.cells.iter().zip(grid.cells).enumerate() {
-            if was != now {
-                if was != HIDDEN || now > 8 {
-                    return Ok(false);
+        // Most of a large board is unchanged: compare 64 cells at once and look into a chunk
+        // only when it differs.
+        const CHUNK: usize = 64;
+        let chunks = self.base.cells.chunks(CHUNK).zip(grid.cells.chunks(CHUNK));
+        for (k, (was, now)) in chunks.enumerate() {
+            if was == now {
+                continue;
+            }
+            for (i, (&was, &now)) in was.iter().zip(now).enumerate() {
+                if was != now {
+                    if was != HIDDEN || now > 8 {
+                        return Ok(false);
+                    }
+                    try_push(&mut self.reveals, ((k * CHUNK + i) as u32, now))?;
                 }
-                try_push(&mut self.reveals, (i as u32, now))?;
             }
         }
         Ok(true)

@@ -23,6 +23,8 @@ pub struct View {
     cols: usize,
     mines: usize,
     cells: Vec<u8>,
+    /// Hidden cells, kept as cells are revealed and hidden: hints on a large board ask often.
+    hidden: usize,
 }
 
 impl View {
@@ -54,11 +56,20 @@ impl View {
                 _ => HIDDEN,
             };
         }
+        // Byte-wide sums over runs of at most 255 cells vectorise; a plain count does not.
+        let hidden = cells
+            .chunks(255)
+            .map(|run| {
+                let n = run.iter().fold(0u8, |n, &c| n + u8::from(c == HIDDEN));
+                usize::from(n)
+            })
+            .sum();
         Ok(View {
             rows,
             cols,
             mines,
             cells,
+            hidden,
         })
     }
 
@@ -71,6 +82,7 @@ impl View {
             cols,
             mines,
             cells: try_filled(len, HIDDEN)?,
+            hidden: len,
         })
     }
 
@@ -82,6 +94,7 @@ impl View {
             cols: self.cols,
             mines: self.mines,
             cells,
+            hidden: self.hidden,
         })
     }
 
@@ -114,17 +127,23 @@ impl View {
     /// Reveals hidden cell `i` with count `value` (0..=8). Used to explore "what if".
     pub fn reveal(&mut self, i: usize, value: u8) {
         debug_assert!(value <= 8);
+        self.hidden -= usize::from(self.cells[i] == HIDDEN);
         self.cells[i] = value;
     }
 
     /// Hides cell `i` again.
     pub fn hide(&mut self, i: usize) {
+        self.hidden += usize::from(self.cells[i] != HIDDEN);
         self.cells[i] = HIDDEN;
     }
 
     /// Number of hidden cells.
     pub fn hidden_count(&self) -> usize {
-        self.cells.iter().filter(|&&c| c == HIDDEN).count()
+        debug_assert_eq!(
+            self.hidden,
+            self.cells.iter().filter(|&&c| c == HIDDEN).count()
+        );
+        self.hidden
     }
 
     /// `(row, col)` of index `i`.
@@ -259,6 +278,26 @@ mod tests {
                 e.detail()
             );
         }
+    }
+
+    #[test]
+    fn the_hidden_count_follows_reveals_and_hides() {
+        let plain = |v: &View| v.cells().iter().filter(|&&c| c == HIDDEN).count();
+        let mut v = View::parse(b"EFB1EE2EE", 3, 3, 2).unwrap();
+        assert_eq!((v.hidden_count(), plain(&v)), (6, 6));
+        let mut rng = crate::mines::SplitMix64::new(3);
+        for _ in 0..200 {
+            let i = rng.below(9) as usize;
+            // Revealing or hiding a cell twice must not count it twice.
+            if rng.below(2) == 0 {
+                v.reveal(i, rng.below(9) as u8);
+            } else {
+                v.hide(i);
+            }
+            assert_eq!(v.hidden, plain(&v));
+            assert_eq!(v.try_clone().unwrap().hidden, plain(&v));
+        }
+        assert_eq!(View::hidden(2, 5, 1).unwrap().hidden, 10);
     }
 
     #[test]
