@@ -243,10 +243,17 @@ fn position_value(
 ) -> Result<Option<f64>> {
     let mut next = Probabilities::default();
     let mut best: Option<Scored> = None;
-    // Whether the budget ran out.
-    let mut consider = |counter: &mut Counter, work: &mut View, cell: usize| -> Result<bool> {
+    let safe = probs.safe_cells();
+    let guesses;
+    let cells = if safe.is_empty() {
+        guesses = candidates(work, probs)?;
+        &guesses[..guesses.len().min(MAX_CANDIDATES)]
+    } else {
+        &safe[..safe.len().min(MAX_SAFE_SCORED)]
+    };
+    for &cell in cells {
         // Not looking through lone certain moves here: a third more time, no gain (20k games).
-        let Some(s) = score_guess(
+        let scored = score_guess(
             counter,
             work,
             &mut next,
@@ -255,26 +262,12 @@ fn position_value(
             cell,
             best.as_ref(),
             budget,
-        )?
-        else {
-            return Ok(true);
+        )?;
+        let Some(s) = scored else {
+            return Ok(None);
         };
         if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
             best = Some(s);
-        }
-        Ok(false)
-    };
-    let safe = probs.safe_cells();
-    let cells = if safe.is_empty() {
-        candidates(work, probs)?
-    } else {
-        let mut v = Vec::new();
-        crate::error::try_extend(&mut v, &safe[..safe.len().min(MAX_SAFE_SCORED)])?;
-        v
-    };
-    for &cell in cells.iter().take(MAX_CANDIDATES) {
-        if consider(counter, work, cell)? {
-            return Ok(None);
         }
     }
     Ok(Some(best.map_or(1.0, |b| b.score)))

@@ -56,8 +56,9 @@ impl Num for Wide {
 
 /// The tables of one component, flattened: level `j` (0 = before any group) has states
 /// `keys[key_at[j]..key_at[j + 1]]`. State `s` keeps a row of counts by mines placed so far, but
-/// only over the band its paths can reach: `lo[s]..=hi[s]`, stored at `rows[row_at[s]..row_at[s +
-/// 1]]` (`row_at` ends with `rows.len()`). A row over every total from 0 would be mostly zeros:
+/// only over the band its paths can reach, from `lo[s]`, stored at `rows[row_at[s]..row_at[s +
+/// 1]]` (`row_at` ends with `rows.len()`); `hi` holds the band's top for the level being built
+/// only, from its first state (afterwards the row's length gives it). A row over every total from 0 would be mostly zeros:
 /// on entangled expert frontiers about nine in ten entries. For `j >= 1`, the transitions that
 /// reached level `j` are (state in level j - 1, state in level j, mines in group j), both states
 /// counted from their level's first.
@@ -108,9 +109,7 @@ impl<W> Dp<W> {
     fn row(&self, s: usize) -> std::ops::Range<usize> {
         self.row_at[s]..self.row_at[s + 1]
     }
-}
 
-impl<W> Dp<W> {
     /// Bytes its buffers hold.
     pub(super) fn bytes(&self) -> usize {
         use std::mem::size_of;
@@ -144,7 +143,6 @@ pub(super) fn forward<W: Num>(
     try_reserve(&mut dp.trans_at, n + 1)?;
     try_push(&mut dp.keys, 0)?;
     try_push(&mut dp.lo, 0)?;
-    try_push(&mut dp.hi, 0)?;
     try_push(&mut dp.rows, W::small(1))?;
     crate::error::try_extend_exact(&mut dp.row_at, [0, 1])?;
     crate::error::try_extend_exact(&mut dp.key_at, [0, 1])?;
@@ -172,10 +170,12 @@ pub(super) fn forward<W: Num>(
         // First the states and transitions, with each state's band of mines placed so far;
         // then the rows, sized to the bands.
         index.clear()?;
+        dp.hi.clear();
         let t0 = dp.trans.len();
         for from in pk0..pk1 {
             let key = dp.keys[from];
-            let (plo, phi) = (dp.lo[from], dp.hi[from]);
+            let plo = dp.lo[from];
+            let phi = plo + (dp.row(from).len() - 1) as u32;
             'k: for k in 0..=size {
                 let mut next = key;
                 for t in touches {
@@ -220,7 +220,7 @@ pub(super) fn forward<W: Num>(
                 } else {
                     let s = pk1 + to as usize;
                     dp.lo[s] = dp.lo[s].min(lo);
-                    dp.hi[s] = dp.hi[s].max(hi);
+                    dp.hi[to as usize] = dp.hi[to as usize].max(hi);
                 }
                 if dp.trans.len() >= MAX_TRANSITIONS {
                     return Err(refuse(format_args!(
@@ -237,7 +237,7 @@ pub(super) fn forward<W: Num>(
         let mut end = row0;
         try_reserve(&mut dp.row_at, dp.keys.len() - pk1)?;
         for s in pk1..dp.keys.len() {
-            end += (dp.hi[s] - dp.lo[s]) as usize + 1;
+            end += (dp.hi[s - pk1] - dp.lo[s]) as usize + 1;
             // The first state's start is already there, as the end of the last level.
             crate::error::try_push(&mut dp.row_at, end)?;
         }

@@ -92,18 +92,19 @@ impl Counting {
     /// Frees scratch tables that a large component grew, so that a counter kept between games
     /// does not hold them for good.
     pub(crate) fn release(&mut self) {
+        fn large<T>(v: &Vec<T>) -> bool {
+            v.capacity() * std::mem::size_of::<T>() > SCRATCH_KEEP_BYTES
+        }
         if self.big_dp.bytes() > SCRATCH_KEEP_BYTES {
             self.big_dp = Dp::default();
         }
         if self.wide_dp.bytes() > SCRATCH_KEEP_BYTES {
             self.wide_dp = Dp::default();
         }
-        let b = |v: &Vec<f64>| v.capacity() * std::mem::size_of::<f64>() > SCRATCH_KEEP_BYTES;
-        if b(&self.b_next) || b(&self.b_prev) {
+        if large(&self.b_next) || large(&self.b_prev) {
             (self.b_next, self.b_prev) = (Vec::new(), Vec::new());
         }
-        let w = |v: &Vec<Wide>| v.capacity() * std::mem::size_of::<Wide>() > SCRATCH_KEEP_BYTES;
-        if w(&self.wb_next) || w(&self.wb_prev) {
+        if large(&self.wb_next) || large(&self.wb_prev) {
             (self.wb_next, self.wb_prev) = (Vec::new(), Vec::new());
         }
     }
