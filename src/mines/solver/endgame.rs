@@ -474,19 +474,15 @@ mod tests {
                 mine[3 * k + 1] = true;
             }
         }
-        let shown = |i: usize| {
-            let (r, c) = (i / cols, i % cols);
-            let mut k = 0;
-            for rr in r.saturating_sub(1)..(r + 2).min(rows) {
-                for cc in c.saturating_sub(1)..(c + 2).min(cols) {
-                    k += u8::from(mine[rr * cols + cc]);
-                }
-            }
-            crate::mines::digit(k)
-        };
         let hidden = |i: usize| mine[i] || (i < 3 * pairs && i % 3 == 2);
         let bytes: Vec<u8> = (0..rows * cols)
-            .map(|i| if hidden(i) { b'E' } else { shown(i) })
+            .map(|i| {
+                if hidden(i) {
+                    b'E'
+                } else {
+                    crate::mines::solver::view::shown_byte(&mine, rows, cols, i)
+                }
+            })
             .collect();
         let mines = mine.iter().filter(|&&m| m).count();
         View::parse(&bytes, rows, cols, mines).unwrap()

@@ -969,14 +969,7 @@ mod tests {
                     if mine[i] || rng.below(3) != 0 {
                         return b'E';
                     }
-                    let (r, col) = (i / cols, i % cols);
-                    let mut k = 0;
-                    for rr in r.saturating_sub(1)..(r + 2).min(rows) {
-                        for cc in col.saturating_sub(1)..(col + 2).min(cols) {
-                            k += u8::from(mine[rr * cols + cc]);
-                        }
-                    }
-                    crate::mines::digit(k)
+                    super::super::view::shown_byte(&mine, rows, cols, i)
                 })
                 .collect();
             let mines = mine.iter().filter(|&&m| m).count();

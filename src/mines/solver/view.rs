@@ -224,6 +224,15 @@ fn check_mines(mines: usize, rows: usize, cols: usize, len: usize) -> Result<()>
     Ok(())
 }
 
+/// For tests: the byte safe cell `i` shows in a layout whose mines are `mine` (row-major,
+/// `rows` x `cols`).
+#[cfg(test)]
+pub(crate) fn shown_byte(mine: &[bool], rows: usize, cols: usize, i: usize) -> u8 {
+    let mut k = 0;
+    crate::mines::board::block::for_block(i, rows, cols, |j| k += u8::from(mine[j]));
+    crate::mines::digit(k)
+}
+
 /// A view met in play, for tests: `mines` mines placed at random on `rows` x `cols`, then
 /// `clicks` random clicks (one on a mine does nothing), the mines left hidden. `next(m)` draws
 /// below `m`.

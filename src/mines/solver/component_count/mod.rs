@@ -312,7 +312,8 @@ impl Counted {
 mod tests {
     use super::*;
     use crate::mines::solver::decoded_grid::DecodedGrid;
-    use crate::mines::{digit, SplitMix64, View, EMPTY};
+    use crate::mines::solver::view::shown_byte;
+    use crate::mines::{SplitMix64, View, EMPTY};
 
     /// A random view of a `rows x cols` layout with about a third of its safe cells revealed.
     fn random_view(rng: &mut SplitMix64, rows: usize, cols: usize) -> View {
@@ -323,14 +324,7 @@ mod tests {
                 if mine[i] || rng.below(3) != 0 {
                     return EMPTY;
                 }
-                let (r, c) = (i / cols, i % cols);
-                let mut k = 0;
-                for rr in r.saturating_sub(1)..(r + 2).min(rows) {
-                    for cc in c.saturating_sub(1)..(c + 2).min(cols) {
-                        k += u8::from(mine[rr * cols + cc]);
-                    }
-                }
-                digit(k)
+                shown_byte(&mine, rows, cols, i)
             })
             .collect();
         View::parse(&bytes, rows, cols, 0).unwrap()
