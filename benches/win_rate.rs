@@ -9,6 +9,12 @@
 //! games per second and the slowest single hint (wall time, so a busy machine inflates it), then
 //! the expert comparison with the peers.
 //!
+//! It also prints where the games are lost: the risk of every guess after the first click,
+//! summed by phase, is the expected number of losses in that phase (the sum is about the loss
+//! rate). Phases: the *opening* (at least 90% of cells hidden), the *middle*, and the *endgame*
+//! (the hints of the exact endgame search); *coin flips* are the guesses at 45% risk or more,
+//! whatever the phase.
+//!
 //! Run: `cargo bench --bench win_rate [-- GAMES]` (default 1000 a configuration), or set
 //! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert` and `GG_WIN_EFFORTS=1` (comma-separated) pick.
 
@@ -29,8 +35,26 @@ const EFFORTS: [(&str, u32); 3] = [
     ("deep", GG_EFFORT_DEEP),
 ];
 
-/// Plays one game; whether it was won, and its slowest hint.
-fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Duration) {
+/// Risk taken by guesses, summed by phase (see the module's documentation).
+#[derive(Default, Clone, Copy)]
+struct RiskTaken {
+    opening: f64,
+    middle: f64,
+    endgame: f64,
+    coin_flips: f64,
+}
+
+impl RiskTaken {
+    fn add(&mut self, other: RiskTaken) {
+        self.opening += other.opening;
+        self.middle += other.middle;
+        self.endgame += other.endgame;
+        self.coin_flips += other.coin_flips;
+    }
+}
+
+/// Plays one game; whether it was won, its slowest hint, and the risk its guesses took.
+fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Duration, RiskTaken) {
     let cfg = gg_mines_config {
         rows: level.rows,
         cols: level.cols,
@@ -48,6 +72,7 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Durat
     check(unsafe { gg_mines_new(&cfg, &mut game) }, "gg_mines_new");
     let mut view = vec![0u8; level.rows * level.cols];
     let mut slowest = Duration::ZERO;
+    let mut taken = RiskTaken::default();
     let won = loop {
         let mut state = 0;
         // SAFETY: a live handle and a live local.
@@ -85,12 +110,25 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Durat
             "gg_mines_hint_with",
         );
         slowest = slowest.max(t.elapsed());
+        let hidden = view.iter().filter(|&&b| b == b'E').count();
+        if hidden < view.len() && risk > 0.0 {
+            if !win.is_nan() {
+                taken.endgame += risk;
+            } else if 10 * hidden >= 9 * view.len() {
+                taken.opening += risk;
+            } else {
+                taken.middle += risk;
+            }
+            if risk >= 0.45 {
+                taken.coin_flips += risk;
+            }
+        }
         // SAFETY: a live handle.
         check(unsafe { gg_mines_reveal(game, r, c) }, "gg_mines_reveal");
     };
     // SAFETY: the handle came from gg_mines_new and is released once.
     unsafe { gg_mines_free(game) };
-    (won, slowest)
+    (won, slowest, taken)
 }
 
 fn picked(var: &str) -> Option<Vec<String>> {
@@ -127,10 +165,12 @@ fn main() {
                 }
                 let start = Instant::now();
                 let (mut wins, mut slowest) = (0, Duration::ZERO);
+                let mut taken = RiskTaken::default();
                 for seed in 0..games as u64 {
-                    let (won, slow) = play(level, first_click, effort, seed);
+                    let (won, slow, risk) = play(level, first_click, effort, seed);
                     wins += usize::from(won);
                     slowest = slowest.max(slow);
+                    taken.add(risk);
                 }
                 let secs = start.elapsed().as_secs_f64();
                 let (lo, hi) = wilson(wins, games);
@@ -146,6 +186,16 @@ fn main() {
                     100.0 * hi,
                     games as f64 / secs,
                     slowest.as_secs_f64() * 1e3,
+                );
+                let per_100 = |x: f64| 100.0 * x / games as f64;
+                println!(
+                    "  {:29} losses expected per 100 games: opening {:5.2}, middle {:5.2}, \
+                     endgame {:5.2}; coin flips {:5.2}",
+                    "",
+                    per_100(taken.opening),
+                    per_100(taken.middle),
+                    per_100(taken.endgame),
+                    per_100(taken.coin_flips),
                 );
                 if level.name == "expert" {
                     expert.push((rule, effort_name, rate, 100.0 * lo, 100.0 * hi));
