@@ -58,10 +58,10 @@ impl Num for Wide {
 /// `keys[key_at[j]..key_at[j + 1]]`. State `s` keeps a row of counts by mines placed so far, but
 /// only over the band its paths can reach, from `lo[s]`, stored at `rows[row_at[s]..row_at[s +
 /// 1]]` (`row_at` ends with `rows.len()`); `hi` holds the band's top for the level being built
-/// only, from its first state (afterwards the row's length gives it). A row over every total from 0 would be mostly zeros:
-/// on entangled expert frontiers about nine in ten entries. For `j >= 1`, the transitions that
-/// reached level `j` are (state in level j - 1, state in level j, mines in group j), both states
-/// counted from their level's first.
+/// only, from its first state (afterwards the row's length gives it). A row over every total
+/// from 0 would be mostly zeros: on entangled expert frontiers about nine in ten entries. For
+/// `j >= 1`, the transitions that reached level `j` are (state in level j - 1, state in level j,
+/// mines in group j), both states counted from their level's first.
 pub(super) struct Dp<W> {
     pub(super) key_at: Vec<u32>,
     pub(super) trans_at: Vec<usize>,
