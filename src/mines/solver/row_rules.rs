@@ -161,6 +161,14 @@ impl RowRules {
         self.mark(r, w, bit);
     }
 
+    /// Records that hidden cell `(r, c)` is settled (a mine or safe) by a stronger rule that the
+    /// caller ran to its fixpoint together with this one, so nothing is marked: around it this
+    /// rule has nothing left to find.
+    pub(crate) fn settled_beyond(&mut self, r: usize, c: usize, mine: bool) {
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        *self.planes.get_mut(r, if mine { MINE } else { SAFE }, w) |= bit;
+    }
+
     /// Marks the words whose numbers see the cells `bits` of word `w` of row `r`.
     fn mark(&mut self, r: usize, w: usize, bits: u64) {
         let words = self.planes.words();

@@ -160,8 +160,10 @@ impl Constraints {
     /// As [`Constraints::build`] for `grid`, which is a grid `base` holds the single-number
     /// rule's fixpoint of (from [`Constraints::rules`] after a build) with the hidden cells of
     /// `reveals` (cell, value) since revealed: the rule restarts from that fixpoint around them,
-    /// instead of from nothing over the whole board. The rule only ever adds what the numbers
-    /// force, so it reaches the same fixpoint, or a contradiction where that build finds one.
+    /// instead of from nothing over the whole board, and the pair rule (whose settlements that
+    /// fixpoint holds too) looks only at the numbers next to what changed. The rules only ever
+    /// add what the numbers force, so they reach the same fixpoint, or a contradiction where
+    /// that build finds one.
     pub(crate) fn build_revealed(
         &mut self,
         grid: DecodedGrid,
@@ -171,8 +173,8 @@ impl Constraints {
         self.build_from(grid, Start::Revealed(base, reveals))
     }
 
-    /// The single-number rule's masks of the last build (its fixpoint, when the build
-    /// succeeded and was not [`Constraints::build_on`]).
+    /// The single-number rule's masks of the last build: when the build succeeded and was not
+    /// [`Constraints::build_on`], its fixpoint with what the pair rule settled added.
     pub(crate) fn rules(&self) -> &RowRules {
         &self.rules
     }
@@ -189,7 +191,22 @@ impl Constraints {
         }
         self.recorded += self.nums.len() as u64;
         result?;
+        if !matches!(start, Start::Given(_)) {
+            self.fold_settled();
+        }
         self.split()
+    }
+
+    /// Adds what the pair rule settled to [`Constraints::rules`], so that a build from them
+    /// ([`Constraints::build_revealed`]) starts from this build's whole fixpoint and runs the
+    /// pair rule only around what changed.
+    fn fold_settled(&mut self) {
+        for c in &self.cells {
+            if c.fate != Fate::Unknown {
+                let (r, col) = (c.at as usize / self.cols, c.at as usize % self.cols);
+                self.rules.settled_beyond(r, col, c.fate == Fate::Mine);
+            }
+        }
     }
 
     fn reset(&mut self, grid: DecodedGrid) -> Result<()> {
@@ -219,7 +236,9 @@ impl Constraints {
     ///    the groups and the counting.
     ///
     /// On a view where the player never flags, most numbers only touch mines that step 1
-    /// settles, so few are recorded.
+    /// settles, so few are recorded. From a base fixpoint, which holds the pair rule's too (see
+    /// [`Constraints::fold_settled`]), only the numbers next to a cell that changed since need
+    /// the pair rule: every other pair was already looked at.
     fn read_all(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
         let (rows, cols) = (grid.rows, grid.cols);
         let (rules, mut hidden, given) = match start {
@@ -239,6 +258,10 @@ impl Constraints {
                 (&self.rules, self.rules.hidden_count(), false)
             }
         };
+        let base = match start {
+            Start::Revealed(base, _) => Some(base),
+            _ => None,
+        };
         // Given rules' settled mines are known: neither hidden nor listed as settled now.
         let known_mines = |r: usize, w: usize| if given { rules.mines(r, w) } else { 0 };
         if given {
@@ -253,13 +276,22 @@ impl Constraints {
                     cand &= cand - 1;
                     let c = w * 64 + k;
                     let (mut open, mut n, mut known) = ([NONE; 8], 0, 0);
+                    let mut changed = base.is_none();
                     for rr in r.saturating_sub(1)..(r + 2).min(rows) {
                         for cc in c.saturating_sub(1)..(c + 2).min(cols) {
                             let (ww, kk) = (cc / 64, cc % 64);
                             known += (rules.mines(rr, ww) >> kk & 1) as u8;
-                            if rules.undetermined(rr, ww) >> kk & 1 != 0 {
+                            let undetermined = rules.undetermined(rr, ww);
+                            if undetermined >> kk & 1 != 0 {
                                 open[n] = (rr * cols + cc) as u32;
                                 n += 1;
+                            }
+                            // Revealed, or settled, since the base (a reveal may show a cell
+                            // the base had settled as safe).
+                            if let Some(base) = base {
+                                let moved = (base.undetermined(rr, ww) ^ undetermined)
+                                    | (base.hidden(rr, ww) ^ rules.hidden(rr, ww));
+                                changed |= moved >> kk & 1 != 0;
                             }
                         }
                     }
@@ -273,6 +305,7 @@ impl Constraints {
                         grid.at(i),
                         &open[..n],
                         known,
+                        changed,
                     )?;
                 }
                 let hid = rules.hidden(r, w) & !known_mines(r, w);
@@ -298,8 +331,8 @@ impl Constraints {
     }
 
     /// Records the number `d` at `w`, whose undetermined hidden neighbours are `open` and which
-    /// has `known` mines among its other neighbours, if `open` is not empty. Takes only the
-    /// buffers it touches, so that the masks may stay borrowed.
+    /// has `known` mines among its other neighbours, if `open` is not empty; queued for the pair
+    /// rule when `pair`. Takes only the buffers it touches, so that the masks may stay borrowed.
     #[allow(clippy::too_many_arguments)]
     fn add_number(
         slot: &mut [u32],
@@ -310,6 +343,7 @@ impl Constraints {
         d: u8,
         open: &[u32],
         known: u8,
+        pair: bool,
     ) -> Result<()> {
         let hidden = open.len() as u8 + known;
         if d > hidden {
@@ -361,7 +395,7 @@ impl Constraints {
                 open: open as u8,
                 len: open as u8,
                 queued: true,
-                pair_queued: true,
+                pair_queued: pair,
                 seen: 0,
                 cells,
             },
@@ -375,7 +409,11 @@ impl Constraints {
         self.queue.clear();
         self.pair_queue.clear();
         crate::error::try_extend_exact(&mut self.queue, (0..nums as u32).rev())?;
-        crate::error::try_extend_exact(&mut self.pair_queue, (0..nums as u32).rev())?;
+        for n in (0..nums).rev() {
+            if self.nums[n].pair_queued {
+                try_push(&mut self.pair_queue, n as u32)?;
+            }
+        }
         loop {
             while let Some(n) = self.queue.pop() {
                 self.nums[n as usize].queued = false;
@@ -477,7 +515,12 @@ impl Constraints {
                 }
                 self.nums[b as usize].seen = stamp;
                 if self.pair(a, b, stamp)? {
-                    // Something settled: `a` was queued again and will be redone.
+                    // Something settled: `a` is redone from the start, the pairs after `b`
+                    // included (queued again here when only `b`'s side settled).
+                    if !self.nums[a as usize].pair_queued {
+                        self.nums[a as usize].pair_queued = true;
+                        try_push(&mut self.pair_queue, a)?;
+                    }
                     return Ok(());
                 }
             }
@@ -696,6 +739,76 @@ mod tests {
         );
         let e = built(b"1EE2", 2, 2).unwrap_err();
         assert!(e.detail().contains("contradict"), "{}", e.detail());
+    }
+
+    /// What a build found, in an order that does not depend on how it got there.
+    fn found(c: &Constraints) -> (Vec<u32>, Vec<u32>, Vec<Vec<u32>>, usize, usize) {
+        let sorted = |s: &[u32]| {
+            let mut s = s.to_vec();
+            s.sort_unstable();
+            s
+        };
+        let mut groups: Vec<Vec<u32>> = (0..c.groups() as u32)
+            .map(|g| sorted(c.group_cells(g)))
+            .collect();
+        groups.sort();
+        let (safe, mines) = (sorted(c.safe()), sorted(c.mines()));
+        (safe, mines, groups, c.components(), c.floating())
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_build_from_a_fixpoint_finds_what_a_fresh_build_finds() {
+        let mut rng = crate::rng::SplitMix64::new(3);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
+        let mut c = Constraints::new();
+        let (mut same, mut refused, mut spared) = (0, 0, 0);
+        for _ in 0..400 {
+            let (rows, cols) = (3 + next(12), 3 + next(70));
+            let n = rows * cols;
+            let mines = 1 + next(n / 4);
+            let clicks = 1 + next(4);
+            let mut view =
+                crate::mines::solver::view::clicked_view(&mut next, (rows, cols, mines), clicks);
+            if c.build(DecodedGrid::of_view(&view)).is_err() {
+                continue;
+            }
+            // A chain of reveals, each read from the fixpoint of the one before, as a look-ahead
+            // goes deeper.
+            for _ in 0..3 {
+                let hidden: Vec<usize> = (0..n).filter(|&i| view.is_hidden(i)).collect();
+                let Some(&cell) = hidden.get(next(hidden.len().max(1))) else {
+                    break;
+                };
+                let mut base = RowRules::default();
+                base.copy_from(c.rules()).unwrap();
+                let value = next(4) as u8;
+                view.reveal(cell, value);
+                let grid = DecodedGrid::of_view(&view);
+                let got = c.build_revealed(grid, &base, &[(cell as u32, value)]);
+                let mut fresh = Constraints::new();
+                match (got, fresh.build(grid)) {
+                    (Ok(()), Ok(())) => {
+                        let at = format!("{rows}x{cols}, {cell} shows {value}");
+                        assert_eq!(found(&c), found(&fresh), "{at}: {:?}", view.cells());
+                        spared += usize::from(fresh.nums.len() > c.nums.len());
+                        same += 1;
+                    }
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.kind(), b.kind());
+                        refused += 1;
+                        view.hide(cell);
+                        break;
+                    }
+                    (a, b) => panic!("{a:?} vs {b:?} on {:?}", view.cells()),
+                }
+            }
+        }
+        // `spared`: what the base's pair rule settled spared the build some numbers.
+        assert!(
+            same > 400 && refused > 100 && spared > 20,
+            "{same} same, {refused} refused, {spared} spared"
+        );
     }
 
     #[test]
