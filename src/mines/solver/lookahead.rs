@@ -20,6 +20,22 @@ pub(crate) const MAX_CANDIDATES: usize = 14;
 /// Certain moves of a position scored by the three-move look-ahead at most.
 const MAX_SAFE_SCORED: usize = 8;
 
+/// How many moves [`three_move`] scores in each position after the guess, at most: guess
+/// candidates when the position has no certain move, else its certain moves.
+#[derive(Clone, Copy)]
+pub(crate) struct Width {
+    pub guesses: usize,
+    pub certain: usize,
+}
+
+impl Width {
+    /// The deep effort's width.
+    pub(crate) const FULL: Width = Width {
+        guesses: MAX_CANDIDATES,
+        certain: MAX_SAFE_SCORED,
+    };
+}
+
 /// A guess and its look-ahead score.
 pub(crate) struct Scored {
     pub cell: usize,
@@ -199,14 +215,15 @@ fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
 
 /// Three-move score of revealing `cell` in `work`, the position the counter analysed last,
 /// with `probs`: the sum over the numbers it can show of P(safe and shows v) times the value
-/// of the position that follows ([`position_value`]). Stops early, with a lower score, once it
-/// cannot reach `bar`; `None` when the budget ran out first.
+/// of the position that follows ([`position_value`], over at most `width` moves). Stops early,
+/// with a lower score, once it cannot reach `bar`; `None` when the budget ran out first.
 pub(crate) fn three_move(
     counter: &mut Counter,
     work: &mut View,
     probs: &Probabilities,
     cell: usize,
     bar: f64,
+    width: Width,
     budget: Budget,
 ) -> Result<Option<f64>> {
     let total = probs.layouts();
@@ -221,7 +238,7 @@ pub(crate) fn three_move(
             continue;
         }
         let pv = after.layouts().ratio(total);
-        let value = position_value(counter, work, &after, budget);
+        let value = position_value(counter, work, &after, width, budget);
         counter.leave_shown(work, cell);
         let Some(value) = value? else {
             return Ok(None);
@@ -233,12 +250,14 @@ pub(crate) fn three_move(
 }
 
 /// The best two-move score in `work`, the position the counter analysed last, with `probs`:
-/// over its first certain moves when it has any, else over its guess candidates; 1.0 when no
-/// hidden cell is safe (the game is won); `None` when the budget ran out first.
+/// over its first certain moves when it has any, else over its first guess candidates (as many
+/// as `width` allows); 1.0 when no hidden cell is safe (the game is won); `None` when the budget
+/// ran out first.
 fn position_value(
     counter: &mut Counter,
     work: &mut View,
     probs: &Probabilities,
+    width: Width,
     budget: Budget,
 ) -> Result<Option<f64>> {
     let mut next = Probabilities::default();
@@ -247,9 +266,9 @@ fn position_value(
     let guesses;
     let cells = if safe.is_empty() {
         guesses = candidates(work, probs)?;
-        &guesses[..guesses.len().min(MAX_CANDIDATES)]
+        &guesses[..guesses.len().min(width.guesses)]
     } else {
-        &safe[..safe.len().min(MAX_SAFE_SCORED)]
+        &safe[..safe.len().min(width.certain)]
     };
     for &cell in cells {
         // Not looking through lone certain moves here: a third more time, no gain (20k games).
@@ -319,7 +338,7 @@ mod tests {
     }
 
     /// The three-move score from its definition, every position analysed from nothing.
-    fn plain_three_move(view: &View, probs: &Probabilities, cell: usize) -> f64 {
+    fn plain_three_move(view: &View, probs: &Probabilities, cell: usize, width: Width) -> f64 {
         let z = probs.layouts().to_f64();
         let mut score = 0.0;
         for value in 0..=view.hidden_neighbours(cell).min(8) as u8 {
@@ -332,9 +351,9 @@ mod tests {
                 p.safe_cells().to_vec()
             };
             let limit = if p.safe_cells().is_empty() {
-                MAX_CANDIDATES
+                width.guesses
             } else {
-                MAX_SAFE_SCORED
+                width.certain
             };
             let mut best: Option<Scored> = None;
             for &c in cells.iter().take(limit) {
@@ -354,7 +373,7 @@ mod tests {
         let mut rng = crate::rng::SplitMix64::new(2026);
         let mut next = |m: usize| rng.below(m as u64) as usize;
         let mut counter = Counter::new();
-        let (mut checked, mut differs) = (0, 0);
+        let (mut checked, mut differs, mut narrower) = (0, 0, 0);
         for _ in 0..60 {
             let (rows, cols) = (4 + next(4), 4 + next(4));
             let n = rows * cols;
@@ -389,30 +408,44 @@ mod tests {
                     view.cells()
                 );
                 assert_eq!(two.dead, want.dead);
-                let three = three_move(
-                    &mut counter,
-                    &mut work,
-                    &probs,
-                    cell,
-                    f64::NEG_INFINITY,
-                    all,
-                )
-                .unwrap()
-                .unwrap();
-                let want = plain_three_move(&view, &probs, cell);
-                assert!(
-                    (three - want).abs() < 1e-9,
-                    "{three} vs {want} on {:?} {cell}",
-                    view.cells()
-                );
+                let narrow = Width {
+                    guesses: 2,
+                    certain: 1,
+                };
+                let mut full = f64::NAN;
+                for width in [Width::FULL, narrow] {
+                    let three = three_move(
+                        &mut counter,
+                        &mut work,
+                        &probs,
+                        cell,
+                        f64::NEG_INFINITY,
+                        width,
+                        all,
+                    )
+                    .unwrap()
+                    .unwrap();
+                    let want = plain_three_move(&view, &probs, cell, width);
+                    assert!(
+                        (three - want).abs() < 1e-9,
+                        "{three} vs {want} on {:?} {cell}",
+                        view.cells()
+                    );
+                    if width.guesses == 2 {
+                        narrower += usize::from((three - full).abs() > 1e-9);
+                    } else {
+                        full = three;
+                    }
+                }
+                let three = full;
                 assert_eq!(work.cells(), view.cells());
                 checked += 1;
                 differs += usize::from((three - two.score).abs() > 1e-9);
             }
         }
         assert!(
-            checked > 60 && differs > 20,
-            "{checked} checked, {differs} differ"
+            checked > 60 && differs > 20 && narrower > 0,
+            "{checked} checked, {differs} differ from two moves, {narrower} narrower ones differ"
         );
     }
 }

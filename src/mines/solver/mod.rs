@@ -13,6 +13,7 @@ pub(crate) mod guess_candidates; // the cells worth a guess
 pub(crate) mod hint; // which cell to reveal next: gg_mines_hint
 pub(crate) mod lookahead; // scoring a guess by what its number would tell: two or three moves
 pub(crate) mod mine_total; // components combined over the mine total
+pub(crate) mod opening_memo; // this thread's memory of classic opening guesses
 pub(crate) mod probability; // exact mine probabilities: gg_mines_probabilities
 pub(crate) mod row_rules; // the single-number rule on whole rows of bit masks
 pub(crate) mod solvable; // whether a board is won without a guess: gg_mines_solvable

@@ -1,0 +1,184 @@
+//! This thread's memory of the guesses made in classic openings.
+//!
+//! There the hint scores its best guesses three moves ahead (`hint.rs`), which is most of a
+//! classic game's time, and a run of games meets the same few opening views again and again: on
+//! expert, a third of the games go on from the corner showing a 1. The guess depends on the view
+//! alone, so a view met again gets the guess found for it before, at the cost of a lookup.
+//! Memory stays small: a bounded number of views, none of them large.
+
+use super::view::View;
+use crate::error::{try_assign, try_push, Result};
+use std::cell::RefCell;
+
+/// Views remembered at most; the one used longest ago makes room for a new one.
+const ENTRIES: usize = 256;
+/// Views of more cells are not remembered (a large board's openings seldom repeat), so that the
+/// memory holds at most `ENTRIES * MAX_CELLS` bytes of views, 1 MB.
+const MAX_CELLS: usize = 4096;
+
+struct Entry {
+    hash: u64,
+    rows: usize,
+    mines: usize,
+    cells: Vec<u8>,
+    guess: usize,
+    used: u64,
+}
+
+#[derive(Default)]
+struct Memo {
+    entries: Vec<Entry>,
+    clock: u64,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// The guess `find` makes in the classic opening `view`, remembered: `find` runs only for a view
+/// this thread has not met lately.
+pub(crate) fn opening_guess(view: &View, find: impl FnOnce() -> Result<usize>) -> Result<usize> {
+    if view.cells().len() > MAX_CELLS {
+        return find();
+    }
+    let hash = hash(view.cells());
+    // A memory that is busy (reentered) or gone (thread exit) is only skipped.
+    let hit = MEMO.try_with(|m| m.try_borrow_mut().ok().and_then(|mut m| m.get(hash, view)));
+    if let Ok(Some(guess)) = hit {
+        return Ok(guess);
+    }
+    let guess = find()?;
+    let kept = MEMO.try_with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => m.put(hash, view, guess),
+        Err(_) => Ok(()),
+    });
+    kept.unwrap_or(Ok(()))?;
+    Ok(guess)
+}
+
+impl Memo {
+    fn get(&mut self, hash: u64, view: &View) -> Option<usize> {
+        self.clock += 1;
+        let clock = self.clock;
+        let e = self.entries.iter_mut().find(|e| {
+            e.hash == hash
+                && e.rows == view.rows()
+                && e.mines == view.mines()
+                && e.cells == view.cells()
+        })?;
+        e.used = clock;
+        Some(e.guess)
+    }
+
+    fn put(&mut self, hash: u64, view: &View, guess: usize) -> Result<()> {
+        self.clock += 1;
+        let entry = if self.entries.len() < ENTRIES {
+            try_push(
+                &mut self.entries,
+                Entry {
+                    hash,
+                    rows: 0,
+                    mines: 0,
+                    cells: Vec::new(),
+                    guess,
+                    used: 0,
+                },
+            )?;
+            self.entries.last_mut()
+        } else {
+            self.entries.iter_mut().min_by_key(|e| e.used)
+        };
+        let Some(e) = entry else { return Ok(()) };
+        // Half-written, an entry must match no view.
+        e.hash = !hash;
+        try_assign(&mut e.cells, view.cells())?;
+        (e.rows, e.mines, e.guess, e.used) = (view.rows(), view.mines(), guess, self.clock);
+        e.hash = hash;
+        Ok(())
+    }
+}
+
+/// FNV-1a over the cells, eight at a time.
+fn hash(cells: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut chunks = cells.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    for &b in chunks.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h ^ cells.len() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An all-hidden `rows` x 30 view (99 mines) with `cell` showing `value`.
+    fn view(rows: usize, cell: usize, value: u8) -> View {
+        let mut v = View::parse(&vec![b'E'; rows * 30], rows, 30, 99).unwrap();
+        v.reveal(cell, value);
+        v
+    }
+
+    #[test]
+    fn a_view_met_again_gets_the_guess_found_for_it() {
+        let calls = &std::cell::Cell::new(0);
+        let find = |g: usize| {
+            move || {
+                calls.set(calls.get() + 1);
+                Ok(g)
+            }
+        };
+        let a = view(16, 0, 1);
+        assert_eq!(opening_guess(&a, find(7)).unwrap(), 7);
+        assert_eq!(opening_guess(&a, find(8)).unwrap(), 7);
+        assert_eq!(calls.get(), 1);
+        // Another number, or the same cells on a view with another mine count, is another view.
+        assert_eq!(opening_guess(&view(16, 0, 2), find(9)).unwrap(), 9);
+        let mut other_mines = View::parse(&vec![b'E'; 480], 16, 30, 98).unwrap();
+        other_mines.reveal(0, 1);
+        assert_eq!(opening_guess(&other_mines, find(10)).unwrap(), 10);
+        assert_eq!(calls.get(), 3);
+        // An error is not remembered.
+        let failing = view(16, 1, 1);
+        let err = || {
+            Err(crate::error::Error::new(
+                crate::error::ErrorKind::TooComplex,
+                "x",
+            ))
+        };
+        assert!(opening_guess(&failing, err).is_err());
+        assert_eq!(opening_guess(&failing, find(11)).unwrap(), 11);
+    }
+
+    #[test]
+    fn the_view_used_longest_ago_makes_room_and_large_views_are_not_kept() {
+        let calls = std::cell::Cell::new(0);
+        let guess = |v: &View| {
+            opening_guess(v, || {
+                calls.set(calls.get() + 1);
+                Ok(0)
+            })
+            .unwrap()
+        };
+        let views: Vec<View> = (0..ENTRIES + 1).map(|i| view(16, i, 1)).collect();
+        for v in &views[..ENTRIES] {
+            guess(v);
+        }
+        guess(&views[0]); // used again: now the newest
+        assert_eq!(calls.get(), ENTRIES);
+        guess(&views[ENTRIES]); // evicts views[1]
+        guess(&views[0]);
+        assert_eq!(calls.get(), ENTRIES + 1);
+        guess(&views[1]);
+        assert_eq!(calls.get(), ENTRIES + 2);
+        // More than MAX_CELLS cells: found every time.
+        let large = view(MAX_CELLS / 30 + 1, 0, 1);
+        guess(&large);
+        guess(&large);
+        assert_eq!(calls.get(), ENTRIES + 4);
+    }
+}
