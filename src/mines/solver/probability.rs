@@ -482,7 +482,7 @@ impl Counter {
     /// Work done by every read so far, in words of the deduction core (see
     /// `constraints::RowRules::work`) plus counting table entries.
     pub(crate) fn work(&self) -> u64 {
-        self.cons.work() + self.work.entries()
+        self.cons.work() + self.work.work_done()
     }
 
     /// The constraints of the grid last analysed.

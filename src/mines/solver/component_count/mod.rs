@@ -80,7 +80,7 @@ const SCRATCH_KEEP_BYTES: usize = 16 << 20;
 impl Counting {
     /// Table entries and transitions made by every count so far: a deterministic measure of
     /// the work.
-    pub(crate) fn entries(&self) -> u64 {
+    pub(crate) fn work_done(&self) -> u64 {
         self.work
     }
 
