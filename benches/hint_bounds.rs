@@ -8,8 +8,10 @@
 //! - **dense, after certain moves**: the same with 170 mines, where frontiers are densest.
 //!
 //! Each view is hinted through `gg_mines_hint_with` with `GG_EFFORT_FAST` (counting alone, the
-//! baseline), `GG_EFFORT_STANDARD` (what `gg_mines_hint` does) and, on every tenth view,
-//! `GG_EFFORT_DEEP`, all on one thread as a C caller would. It prints the mean and slowest hint,
+//! baseline), `GG_EFFORT_STANDARD` (what `gg_mines_hint` does), `GG_EFFORT_STANDARD` told the
+//! classic rule (`GG_FIRST_CLICK_SAFE`: closed views get the opening's three-move score, each
+//! view new to it) and, on every tenth view, `GG_EFFORT_DEEP`, all on one thread as a C caller
+//! would. It prints the mean and slowest hint,
 //! the statuses other than `GG_OK`, the peak heap the hints added and what the library still
 //! holds afterwards (its per-thread solver state, kept for the next hint).
 //!
@@ -105,9 +107,9 @@ fn view(f: &Family, seed: u64) -> Option<Vec<u8>> {
 }
 
 /// Milliseconds of one hint, and its status.
-fn hint(bytes: &[u8], mines: usize, effort: u32) -> (f64, i32) {
+fn hint(bytes: &[u8], mines: usize, first_click: u32, effort: u32) -> (f64, i32) {
     let options = gg_mines_hint_options {
-        first_click: GG_FIRST_CLICK_OPENING,
+        first_click,
         effort,
     };
     let (mut row, mut col, mut risk, mut win) = (0, 0, 0.0, 0.0);
@@ -146,10 +148,11 @@ fn main() {
             .filter_map(|s| view(f, s))
             .take(views as usize)
             .collect();
-        for (name, effort, step) in [
-            ("fast", GG_EFFORT_FAST, 1),
-            ("standard", GG_EFFORT_STANDARD, 1),
-            ("deep", GG_EFFORT_DEEP, 10),
+        for (name, first_click, effort, step) in [
+            ("fast", GG_FIRST_CLICK_OPENING, GG_EFFORT_FAST, 1),
+            ("standard", GG_FIRST_CLICK_OPENING, GG_EFFORT_STANDARD, 1),
+            ("classic", GG_FIRST_CLICK_SAFE, GG_EFFORT_STANDARD, 1),
+            ("deep", GG_FIRST_CLICK_OPENING, GG_EFFORT_DEEP, 10),
         ] {
             // A thread of its own, so that no effort finds the views already counted.
             let (total, slowest, n, statuses, peak, held) = std::thread::scope(|s| {
@@ -159,7 +162,7 @@ fn main() {
                     let start = common::live_bytes();
                     let ((), peak) = common::peak_extra_bytes(|| {
                         for v in all.iter().step_by(step) {
-                            let (ms, status) = hint(v, f.mines, effort);
+                            let (ms, status) = hint(v, f.mines, first_click, effort);
                             total += ms;
                             slowest = slowest.max(ms);
                             n += 1;

@@ -2,7 +2,7 @@
 //!
 //! There the hint scores its best guesses three moves ahead (`hint.rs`), which is most of a
 //! classic game's time, and a run of games meets the same few opening views again and again: on
-//! expert, a third of the games go on from the corner showing a 1. The guess depends on the view
+//! expert, two games in five go on from the corner showing a 1. The guess depends on the view
 //! alone, so a view met again gets the guess found for it before, at the cost of a lookup.
 //! Memory stays small: a bounded number of views, none of them large.
 
