@@ -5,8 +5,9 @@
 //!   position with several good moves scores a little higher). A number that leaves several
 //!   certain moves counts as safety 1; one that leaves a lone certain move is looked through,
 //!   worth that move's own two-move score, since the move only puts the next guess off.
-//! - Three moves ([`three_move`], for the deep effort): the position after each number is
-//!   valued by the best two-move score of its own candidates, or of its certain moves.
+//! - Three moves ([`three_move`], for the deep effort, and for the standard effort in a classic
+//!   opening): the position after each number is valued by the best two-move score of its own
+//!   candidates, or of its certain moves (as many as a [`Width`] allows).
 
 use super::guess_candidates::candidates;
 use super::probability::{Counter, Probabilities};
