@@ -421,8 +421,11 @@ fn deep_guess(
     let mut scratch = Scratch::default();
     let mut scored = Vec::new();
     try_reserve(&mut scored, cands.len())?;
-    // With `close`, a two-move score stops once it cannot come within `close` of the best.
+    // With `close`, a two-move score stops once it cannot come within `close` of the best, and
+    // the two-move pick, as the standard effort chooses it among near-ties (candidate order), is
+    // kept to go first.
     let mut floor: Option<Scored> = None;
+    let mut two_move_pick: Option<usize> = None;
     for &cell in cands {
         match two_move(
             counter,
@@ -434,10 +437,13 @@ fn deep_guess(
             budget,
         )? {
             Some(s) => {
-                if let Some(close) = close.filter(|_| !s.dead) {
+                if let Some(close) = close {
                     let score = s.score * (1.0 - close);
-                    if floor.as_ref().is_none_or(|f| score > f.score) {
+                    if !s.dead && floor.as_ref().is_none_or(|f| score > f.score) {
                         floor = Some(Scored { score, ..s });
+                    }
+                    if two_move_pick.is_none_or(|i| s.beats(&scored[i], probs)) {
+                        two_move_pick = Some(scored.len());
                     }
                 }
                 try_push(&mut scored, s)?;
@@ -448,21 +454,11 @@ fn deep_guess(
     if scored.is_empty() {
         return Ok(cands[0]);
     }
-    // The two-move pick, as the standard effort chooses it among near-ties (candidate order).
-    let mut two_move_pick = 0;
-    for (i, s) in scored.iter().enumerate() {
-        if s.beats(&scored[two_move_pick], probs) {
-            two_move_pick = i;
-        }
-    }
-    let two_move_pick = scored[two_move_pick].cell;
+    let two_move_pick = two_move_pick.map(|i| scored[i].cell);
     scored.sort_by(|a, b| Scored::rank(a, b, probs));
-    if close.is_some() {
+    if let Some(pick) = two_move_pick {
         // It goes first, so that only a clearly better third move overrules it.
-        let at = scored
-            .iter()
-            .position(|s| s.cell == two_move_pick)
-            .unwrap_or(0);
+        let at = scored.iter().position(|s| s.cell == pick).unwrap_or(0);
         scored[..=at].rotate_right(1);
     }
     let top = scored[0].score;
