@@ -19,9 +19,10 @@
 
 use super::probability::{Counter, Probabilities};
 use super::view::View;
+use super::word_hash::WordHasher;
 use crate::error::{try_extend_exact, try_push, try_reserve, Error, ErrorKind, Result};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// Layouts listed at most.
 pub const MAX_LAYOUTS: usize = 512;
@@ -273,40 +274,13 @@ struct Search<'a> {
     cells: usize,
     /// Each searched cell's board index: ties between moves go to the lowest.
     at: &'a [usize],
-    memo: HashMap<Set, f64, BuildHasherDefault<SetHasher>>,
+    memo: HashMap<Set, f64, BuildHasherDefault<WordHasher>>,
     nodes: usize,
     /// Layouts visited so far, and at most.
     work: usize,
     budget: usize,
     /// An allocation failed: the search stopped for that, not for its limits.
     oom: bool,
-}
-
-/// A multiply-rotate hash of a layout set's words: the memo's keys are our own sets, not
-/// untrusted input, and SipHash cost a tenth of the search.
-#[derive(Default)]
-struct SetHasher(u64);
-
-impl Hasher for SetHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(23) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Calls `f` with each layout index in `set`.

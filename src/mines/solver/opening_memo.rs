@@ -7,8 +7,10 @@
 //! Memory stays small: a bounded number of views, none of them large.
 
 use super::view::View;
+use super::word_hash::WordHasher;
 use crate::error::{try_assign, try_push, Result};
 use std::cell::RefCell;
+use std::hash::Hasher;
 
 /// Views remembered at most; the one used longest ago makes room for a new one.
 const ENTRIES: usize = 256;
@@ -98,18 +100,11 @@ impl Memo {
     }
 }
 
-/// FNV-1a over the cells, eight at a time.
+/// The cells' hash: a lookup compares the whole view after it.
 fn hash(cells: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    let mut chunks = cells.chunks_exact(8);
-    for c in &mut chunks {
-        let x = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-        h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h ^ cells.len() as u64
+    let mut h = WordHasher::default();
+    h.write(cells);
+    h.finish()
 }
 
 #[cfg(test)]
