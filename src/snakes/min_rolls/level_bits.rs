@@ -620,7 +620,9 @@ mod tests {
     #[test]
     fn reach_into_is_the_union_of_shifts() {
         let mut rng = crate::rng::SplitMix64::new(7);
-        for _ in 0..2000 {
+        // Under Miri, 2000 rounds took about ten minutes of a 25-minute run; natively all run.
+        let rounds = if cfg!(miri) { 20 } else { 2000 };
+        for _ in 0..rounds {
             let seed = rng.next_u64();
             let (below, c) = (
                 seed.rotate_left(17) & seed,
