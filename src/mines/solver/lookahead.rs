@@ -75,10 +75,13 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    /// `work` more units from now.
-    pub(crate) fn new(counter: &Counter, work: u64) -> Budget {
+    /// `work` more units from `started`, the counter's work when the hint began, so that the
+    /// hint's own counting of the view is paid from it too; but at least a quarter of `work`
+    /// from now, so that the look-ahead always has room to score a few guesses.
+    pub(crate) fn since(counter: &Counter, started: u64, work: u64) -> Budget {
+        let least = counter.work().saturating_add(work / 4);
         Budget {
-            until: counter.work().saturating_add(work),
+            until: started.saturating_add(work).max(least),
         }
     }
 
@@ -390,7 +393,7 @@ mod tests {
                 .take(3)
                 .collect();
             for cell in guesses {
-                let all = Budget::new(&counter, u64::MAX);
+                let all = Budget::since(&counter, 0, u64::MAX);
                 let two = two_move(
                     &mut counter,
                     &mut work,
