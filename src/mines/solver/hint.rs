@@ -374,6 +374,7 @@ fn guess(
     let mut work = view.try_clone()?;
     let mut scratch = Scratch::default();
     let cands = &cands[..max_cands.min(cands.len())];
+    let budget = Budget::since(counter, started, LOOKAHEAD_WORK);
     if positions >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
         if effort == Effort::Deep {
             let budget = Budget::since(counter, started, 8 * LOOKAHEAD_WORK);
@@ -383,13 +384,11 @@ fn guess(
         let closed = 10 * view.hidden_count() >= 9 * view.cells().len();
         if !options.first_click_opens && dense && closed {
             return opening_guess(view, || {
-                let budget = Budget::since(counter, started, LOOKAHEAD_WORK);
                 let close = Some(OPENING_MARGIN);
                 deep_guess(counter, &mut work, probs, cands, close, budget)
             });
         }
     }
-    let budget = Budget::since(counter, started, LOOKAHEAD_WORK);
     let mut best: Option<Scored> = None;
     for &cell in cands {
         let s = two_move(
