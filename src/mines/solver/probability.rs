@@ -138,6 +138,12 @@ pub struct Counter {
     depth: usize,
     /// The (cell, value) reveals from `base.cells` to the grid being read.
     reveals: Vec<(u32, u8)>,
+    /// Reads refuse counts that would take [`Counter::work`] past this (see
+    /// [`Counter::stop_at`]).
+    stop: Option<u64>,
+    /// Cells of every grid read: a read, and the probabilities filled from it, pass over the
+    /// whole grid, which the tables' work leaves out.
+    cells_read: u64,
 }
 
 /// The single-number rule's fixpoint of a view, and that view's cells.
@@ -434,6 +440,7 @@ impl Counter {
 
     fn read_from(&mut self, grid: DecodedGrid, start: Start) -> Result<()> {
         self.cells = grid.cells.len();
+        self.cells_read = self.cells_read.saturating_add(self.cells as u64);
         if self.cache.make_room() {
             self.work.release();
         }
@@ -448,6 +455,11 @@ impl Counter {
                 .build_revealed(grid, &self.base.rules, &self.reveals)?,
         }
         self.work.prepare(&self.cons)?;
+        // The rules' work is done: what is left before the stop is the counts'.
+        let left = self.stop.map(|until| until.saturating_sub(self.cost()));
+        let counted = self.work.all_work_done();
+        self.work
+            .stop_at(left.map(|left| counted.saturating_add(left)));
         self.ids.clear();
         for comp in 0..self.cons.components() {
             let id = match self.cache.lookup(&self.cons, comp)? {
@@ -477,6 +489,23 @@ impl Counter {
     /// settled: what the undetermined and floating cells hold.
     pub(crate) fn mines_left(&self) -> usize {
         self.left
+    }
+
+    /// Makes later reads refuse, with `TooComplex`, a component whose count would take
+    /// [`Counter::cost`] past `until`, checked as the count goes (`None`: only the limits of
+    /// `component_count`). A look-ahead with a work budget sets it, so that one large position
+    /// cannot overrun the budget by a whole count. The refusal depends on the work done before,
+    /// so the caller treats it as its budget running out, never as the view's answer.
+    pub(crate) fn stop_at(&mut self, until: Option<u64>) {
+        self.stop = until;
+    }
+
+    /// [`Counter::work`], the work of the backward passes that turn counts into probabilities,
+    /// and a unit a cell of every grid read: all the work, in proportion to the time it takes
+    /// (15-30 ns a unit), which is what a hint's look-ahead budgets. (`work` leaves the last two
+    /// out; the no-guess generator's budget is made in it.)
+    pub(crate) fn cost(&self) -> u64 {
+        self.cons.work() + self.work.all_work_done() + self.cells_read
     }
 
     /// Work done by every read so far, in words of the deduction core (see
@@ -941,14 +970,14 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
-    fn a_component_with_too_many_states_is_refused_by_its_transitions() {
+    fn a_component_with_too_many_states_is_refused_by_its_steps() {
         let view = View::parse(ENTANGLED_EXPERT.concat().as_bytes(), 16, 30, 99).unwrap();
         let mut c = Counter::new();
         let e = c.probabilities(&view).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::TooComplex);
-        assert!(e.detail().contains("262144 transitions"), "{}", e.detail());
-        // Refused once its transitions reach the bound, not after its entries reach theirs.
-        assert!(c.work() < 4_000_000, "{}", c.work());
+        assert!(e.detail().contains("1048576 steps"), "{}", e.detail());
+        // Refused as its steps pass the bound, not after its entries reach theirs.
+        assert!(c.cost() < 1_500_000, "{}", c.cost());
     }
 
     #[test]

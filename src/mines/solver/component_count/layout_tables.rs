@@ -3,7 +3,7 @@
 
 use super::group_order::Plan;
 use super::key_index::KeyIndex;
-use super::limits::{too_entangled, MAX_TABLE_ENTRIES, MAX_TRANSITIONS};
+use super::limits::{too_entangled, MAX_TABLE_ENTRIES};
 use crate::error::{try_push, try_refill, try_reserve, Result};
 use crate::mines::solver::wide::Wide;
 use std::ops::{Add, AddAssign, Mul};
@@ -125,8 +125,10 @@ impl<W> Dp<W> {
 
 /// The forward pass of `plan` into `dp`. `Ok(false)` when the tables would exceed `within`
 /// entries or transitions, which stops the pass early; beyond [`MAX_TABLE_ENTRIES`] entries or
-/// [`MAX_TRANSITIONS`] transitions the component is refused with `TooComplex`. `work` grows by
-/// the entries and transitions made.
+/// `most` steps the component is refused with `TooComplex`. A step is what the pass spends its
+/// time on: a number a tried transition touches (a state and a group's mine count, kept or
+/// not), or an entry a kept one adds into its target's row. `work` grows by the entries and
+/// transitions made, `steps` by the steps taken, refused passes included.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn forward<W: Num>(
     dp: &mut Dp<W>,
@@ -135,7 +137,9 @@ pub(super) fn forward<W: Num>(
     any_cell: u32,
     index: &mut KeyIndex,
     work: &mut u64,
+    steps: &mut u64,
     within: usize,
+    most: u64,
 ) -> Result<bool> {
     let n = plan.sizes.len();
     clear_dp(dp);
@@ -147,6 +151,7 @@ pub(super) fn forward<W: Num>(
     crate::error::try_extend_exact(&mut dp.row_at, [0, 1])?;
     crate::error::try_extend_exact(&mut dp.key_at, [0, 1])?;
     crate::error::try_push(&mut dp.trans_at, 0)?;
+    let (limit, most) = (most, steps.saturating_add(most));
     for step in 0..n {
         let size = plan.sizes[step] as usize;
         let touches = plan.touches(step);
@@ -172,10 +177,17 @@ pub(super) fn forward<W: Num>(
         index.clear()?;
         dp.hi.clear();
         let t0 = dp.trans.len();
+        let per_try = touches.len().max(1) as u64;
         for from in pk0..pk1 {
             let key = dp.keys[from];
             let plo = dp.lo[from];
             let phi = plo + (dp.row(from).len() - 1) as u32;
+            *steps += per_try * (size as u64 + 1);
+            if *steps > most {
+                return Err(refuse(format_args!(
+                    "counting it would take more than {limit} steps"
+                )));
+            }
             'k: for k in 0..=size {
                 let mut next = key;
                 for t in touches {
@@ -222,13 +234,14 @@ pub(super) fn forward<W: Num>(
                     dp.lo[s] = dp.lo[s].min(lo);
                     dp.hi[to as usize] = dp.hi[to as usize].max(hi);
                 }
-                if dp.trans.len() >= MAX_TRANSITIONS {
-                    return Err(refuse(format_args!(
-                        "its tables would exceed {MAX_TRANSITIONS} transitions"
-                    )));
-                }
                 if dp.trans.len() >= within {
                     return Ok(false);
+                }
+                *steps += u64::from(phi - plo) + 1;
+                if *steps > most {
+                    return Err(refuse(format_args!(
+                        "counting it would take more than {limit} steps"
+                    )));
                 }
                 try_push(&mut dp.trans, ((from - pk0) as u32, to, k as u8))?;
             }
@@ -282,13 +295,14 @@ pub(super) fn totals_of<W: Num>(dp: &Dp<W>) -> (usize, &[W]) {
 
 /// The backward pass: for each step from the last to the first, `emit(expected mines,
 /// expected safe cells)` of its group, each layout weighted by `g[its total]`. The backward
-/// rows share the forward rows' bands.
+/// rows share the forward rows' bands. `work` grows by the entries and transitions it walks.
 pub(super) fn backward<W: Num>(
     dp: &Dp<W>,
     plan: &Plan,
     g: &[W],
     b_next: &mut Vec<W>,
     b_prev: &mut Vec<W>,
+    work: &mut u64,
     mut emit: impl FnMut(W, W) -> Result<()>,
 ) -> Result<()> {
     let n = plan.sizes.len();
@@ -327,6 +341,7 @@ pub(super) fn backward<W: Num>(
                 safe += dot * W::small(BINOM[size][k] * (size - k) as u32);
             }
         }
+        *work += (dp.level_rows(step).len() + dp.trans_at[step + 1] - dp.trans_at[step]) as u64;
         emit(mines, safe)?;
         std::mem::swap(b_next, b_prev);
     }

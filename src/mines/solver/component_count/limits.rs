@@ -7,11 +7,11 @@ use crate::error::{Error, ErrorKind};
 /// component may use before it is refused with `TooComplex`.
 pub const MAX_TABLE_ENTRIES: usize = 1 << 23;
 
-/// The most transitions (a state and a group's mine count leading to a state, each a key
-/// lookup) one component may use before it is refused with `TooComplex`. Lookups, not entries,
-/// are what a many-state component's count spends its time on: about 20 ms at this bound on the
-/// reference machine, where an expert hint must stay under 50 ms.
-pub(super) const MAX_TRANSITIONS: usize = 1 << 18;
+/// The most steps (see `layout_tables::forward`: the numbers its tried transitions touch, and
+/// the row entries its kept ones add) one count of a component may take before it is refused
+/// with `TooComplex`: about 10 ms at this bound on the reference machine, the count and its
+/// probabilities together, where an expert hint must stay under 50 ms.
+pub(super) const MAX_COUNT_STEPS: u64 = 1 << 20;
 
 /// Bits of a state key: each open number's partial sum takes just enough bits for its need.
 pub(super) const KEY_BITS: u32 = 128;

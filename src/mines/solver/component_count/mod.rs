@@ -15,8 +15,9 @@
 //!
 //! Limits: the work grows with the numbers an order must keep open at once (the frontier's
 //! "width"), not with the board. A contrived frontier whose width exceeds 128 bits of state, whose
-//! tables would exceed [`MAX_TABLE_ENTRIES`] or whose transitions would exceed
-//! `limits::MAX_TRANSITIONS` (about 20 ms of work) is refused with `TooComplex`.
+//! tables would exceed [`MAX_TABLE_ENTRIES`], or whose count would take more than
+//! `limits::MAX_COUNT_STEPS` steps (about 10 ms of work) is refused with `TooComplex`; so is a
+//! count that would pass a stop the caller set ([`Counting::stop_at`]).
 
 mod group_order; // the order the groups are taken in, and each step's plan
 mod key_index; // state key -> state index, open addressing
@@ -29,6 +30,7 @@ use crate::error::{try_reserve, Result};
 use group_order::{group_order, OrderScratch, Plan};
 use key_index::KeyIndex;
 use layout_tables::{backward, forward, totals_of, Dp, Num};
+use limits::MAX_COUNT_STEPS;
 pub use limits::MAX_TABLE_ENTRIES;
 
 /// Counts in `f64` up to this many cells (at most 2^400 layouts).
@@ -72,6 +74,12 @@ pub(crate) struct Counting {
     wide_dp: Dp<Wide>,
     /// Table entries and transitions made so far.
     work: u64,
+    /// Table entries and transitions the backward passes walked so far.
+    backward_work: u64,
+    /// Steps the forward passes took so far (see [`forward`]).
+    steps: u64,
+    /// Counts refuse to take `work` past this (see [`Counting::stop_at`]).
+    stop: Option<u64>,
 }
 
 /// Scratch tables larger than this are freed by [`Counting::release`].
@@ -82,6 +90,28 @@ impl Counting {
     /// the work.
     pub(crate) fn work_done(&self) -> u64 {
         self.work
+    }
+
+    /// The steps of the forward passes (see [`forward`]) and the entries and transitions the
+    /// backward passes walked: the tables' work in proportion to the time it takes.
+    /// ([`Counting::work_done`] counts less, and keeps its meaning for the budgets made in it.)
+    pub(crate) fn all_work_done(&self) -> u64 {
+        self.steps + self.backward_work
+    }
+
+    /// Makes later counts refuse, with `TooComplex`, to take [`Counting::all_work_done`] past
+    /// `until` (`None`: no stop but the limits'), checked as they go, so that a caller with a
+    /// work budget is never overrun by one large count.
+    pub(crate) fn stop_at(&mut self, until: Option<u64>) {
+        self.stop = until;
+    }
+
+    /// The steps the next forward pass may take: the limit, or fewer before a stop.
+    fn allowance(&self) -> u64 {
+        let left = self
+            .stop
+            .map_or(u64::MAX, |s| s.saturating_sub(self.all_work_done()));
+        MAX_COUNT_STEPS.min(left)
     }
 
     /// Sizes the per-number and per-group scratch for one build of `cons`.
@@ -130,7 +160,7 @@ impl Counted {
                 .small
                 .take()
                 .unwrap_or_else(|| std::mem::take(&mut self.spare));
-            match self.forward(&mut dp, cons.cols(), work, KEEP_ENTRIES) {
+            match self.forward(&mut dp, cons.cols(), work, KEEP_ENTRIES, work.allowance()) {
                 Ok(true) => {
                     let (lo, t) = totals_of(&dp);
                     let r = self.set_totals(lo, t.iter().map(|x| x.to_wide()));
@@ -144,7 +174,8 @@ impl Counted {
                 }
             }
             let mut dp = std::mem::take(&mut work.big_dp);
-            let r = self.forward(&mut dp, cons.cols(), work, MAX_TABLE_ENTRIES);
+            let most = work.allowance();
+            let r = self.forward(&mut dp, cons.cols(), work, MAX_TABLE_ENTRIES, most);
             let r = r.and_then(|_| {
                 let (lo, t) = totals_of(&dp);
                 self.set_totals(lo, t.iter().map(|x| x.to_wide()))
@@ -156,7 +187,8 @@ impl Counted {
                 self.spare = dp;
             }
             let mut dp = std::mem::take(&mut work.wide_dp);
-            let r = self.forward(&mut dp, cons.cols(), work, MAX_TABLE_ENTRIES);
+            let most = work.allowance();
+            let r = self.forward(&mut dp, cons.cols(), work, MAX_TABLE_ENTRIES, most);
             let r = r.and_then(|_| {
                 let (lo, t) = totals_of(&dp);
                 self.set_totals(lo, t.iter().copied())
@@ -173,6 +205,7 @@ impl Counted {
         cols: usize,
         work: &mut Counting,
         within: usize,
+        most: u64,
     ) -> Result<bool> {
         forward(
             dp,
@@ -181,7 +214,9 @@ impl Counted {
             self.any_cell,
             &mut work.index,
             &mut work.work,
+            &mut work.steps,
             within,
+            most,
         )
     }
 
@@ -250,7 +285,7 @@ impl Counted {
             let r = match &self.small {
                 Some(dp) => self.backward_f64(dp, g, gmax, work, out),
                 None => self
-                    .forward(&mut big, cols, work, MAX_TABLE_ENTRIES)
+                    .forward(&mut big, cols, work, MAX_TABLE_ENTRIES, u64::MAX)
                     .and_then(|_| self.backward_f64(&big, g, gmax, work, out)),
             };
             work.big_dp = big;
@@ -260,14 +295,21 @@ impl Counted {
         }
         let mut dp = std::mem::take(&mut work.wide_dp);
         let mut r = self
-            .forward(&mut dp, cols, work, MAX_TABLE_ENTRIES)
+            .forward(&mut dp, cols, work, MAX_TABLE_ENTRIES, u64::MAX)
             .map(|_| ());
         if r.is_ok() {
             let mut b_next = std::mem::take(&mut work.wb_next);
             let mut b_prev = std::mem::take(&mut work.wb_prev);
-            r = backward(&dp, &self.plan, g, &mut b_next, &mut b_prev, |m, s| {
-                crate::error::try_push(out, (m, s))
-            });
+            let walked = &mut work.backward_work;
+            r = backward(
+                &dp,
+                &self.plan,
+                g,
+                &mut b_next,
+                &mut b_prev,
+                walked,
+                |m, s| crate::error::try_push(out, (m, s)),
+            );
             work.wb_next = b_next;
             work.wb_prev = b_prev;
         }
@@ -297,6 +339,7 @@ impl Counted {
             &weights,
             &mut b_next,
             &mut b_prev,
+            &mut work.backward_work,
             |m, s| {
                 crate::error::try_push(out, (Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax))
             },
