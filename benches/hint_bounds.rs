@@ -5,7 +5,10 @@
 //!   zeros included. Scattered numbers make the most entangled frontiers;
 //! - **expert, after certain moves**: 99 mines, a random share (0-40%) revealed, then every
 //!   certain move played, so that the hint has to guess;
-//! - **dense, after certain moves**: the same with 170 mines, where frontiers are densest.
+//! - **dense, after certain moves**: the same with 170 mines, where frontiers are densest;
+//! - **lattices**: crafted views no game meets, a lattice of numbers between hidden cells of a
+//!   random size up to the whole board, a fifth of the cells around it mines: frontiers as
+//!   entangled as frontiers get, counted in full or refused (`GG_ERR_TOO_COMPLEX`).
 //!
 //! Each view is hinted through `gg_mines_hint_with` with `GG_EFFORT_FAST` (counting alone, the
 //! baseline), `GG_EFFORT_STANDARD` (what `gg_mines_hint` does), `GG_EFFORT_STANDARD` told the
@@ -31,41 +34,85 @@ const ROWS: usize = 16;
 const COLS: usize = 30;
 
 /// A family of views: its name, mines, the largest share of safe cells shown, and whether every
-/// certain move is then played.
+/// certain move is then played; or lattices.
 struct Family {
     name: &'static str,
     mines: usize,
     most_shown: f64,
     certain_moves: bool,
+    lattice: bool,
 }
 
-const FAMILIES: [Family; 3] = [
+const FAMILIES: [Family; 4] = [
     Family {
         name: "expert, shown at random",
         mines: 99,
         most_shown: 1.0,
         certain_moves: false,
+        lattice: false,
     },
     Family {
         name: "expert, after certain moves",
         mines: 99,
         most_shown: 0.4,
         certain_moves: true,
+        lattice: false,
     },
     Family {
         name: "dense (170 mines), after certain moves",
         mines: 170,
         most_shown: 0.4,
         certain_moves: true,
+        lattice: false,
+    },
+    Family {
+        name: "lattices",
+        mines: 0,
+        most_shown: 0.0,
+        certain_moves: false,
+        lattice: true,
     },
 ];
 
-/// A view of family `f` from seed `seed`; `None` when the certain moves win the game.
-fn view(f: &Family, seed: u64) -> Option<Vec<u8>> {
+/// A view of family `f` from seed `seed`, and its mines; `None` when the certain moves win the
+/// game.
+fn view(f: &Family, seed: u64) -> Option<(Vec<u8>, usize)> {
     let mut rng = SplitMix64::new(seed);
     let n = ROWS * COLS;
     let mut mine = vec![false; n];
     let mut placed = 0;
+    let lattice = f.lattice.then(|| {
+        // Rows and columns at least 5; hidden cells between the numbers on odd (r + c), a
+        // hidden ring around them, mines on every other row of those.
+        let (h, w) = (5 + rng.below(12) as usize, 5 + rng.below(26) as usize);
+        let (top, left) = (
+            rng.below((ROWS - h + 1) as u64),
+            rng.below((COLS - w + 1) as u64),
+        );
+        let odd = rng.below(2) as usize;
+        (h, w, top as usize, left as usize, odd)
+    });
+    let in_lattice = |i: usize| {
+        lattice.map(|(h, w, top, left, odd)| {
+            let (r, c) = (i / COLS, i % COLS);
+            let inside = (top..top + h).contains(&r) && (left..left + w).contains(&c);
+            let (r, c) = (r.wrapping_sub(top), c.wrapping_sub(left));
+            let edge = r == 0 || r == h - 1 || c == 0 || c == w - 1;
+            // (inside, hidden, mine)
+            let hidden = inside && (edge || (r + c) % 2 == 1);
+            (inside, hidden, hidden && (r + odd) % 2 == 0)
+        })
+    };
+    let mines = match lattice {
+        Some(_) => {
+            for (i, mine) in mine.iter_mut().enumerate() {
+                let (inside, _, m) = in_lattice(i).unwrap();
+                *mine = if inside { m } else { rng.below(5) == 0 };
+            }
+            mine.iter().filter(|&&m| m).count()
+        }
+        None => f.mines,
+    };
     while placed < f.mines {
         let i = rng.below(n as u64) as usize;
         if !mine[i] {
@@ -85,17 +132,16 @@ fn view(f: &Family, seed: u64) -> Option<Vec<u8>> {
     };
     let shown = f.most_shown * rng.below(1000) as f64 / 1000.0;
     let mut bytes: Vec<u8> = (0..n)
-        .map(|i| {
-            if mine[i] || rng.below(1000) as f64 >= shown * 1000.0 {
-                EMPTY
-            } else {
-                number(i)
-            }
+        .map(|i| match in_lattice(i) {
+            Some((inside, hidden, _)) if inside && !hidden => number(i),
+            Some(_) => EMPTY,
+            None if mine[i] || rng.below(1000) as f64 >= shown * 1000.0 => EMPTY,
+            None => number(i),
         })
         .collect();
     if f.certain_moves {
         loop {
-            let v = View::parse(&bytes, ROWS, COLS, f.mines).unwrap();
+            let v = View::parse(&bytes, ROWS, COLS, mines).unwrap();
             match advise(&v) {
                 Ok(a) if !a.safe.is_empty() => a.safe.iter().for_each(|&i| bytes[i] = number(i)),
                 Ok(_) => break,
@@ -103,7 +149,7 @@ fn view(f: &Family, seed: u64) -> Option<Vec<u8>> {
             }
         }
     }
-    Some(bytes)
+    Some((bytes, mines))
 }
 
 /// Milliseconds of one hint, and its status.
@@ -144,7 +190,7 @@ fn main() {
     );
     let mb = |b: usize| b as f64 / (1 << 20) as f64;
     for f in &FAMILIES {
-        let all: Vec<Vec<u8>> = (0..)
+        let all: Vec<(Vec<u8>, usize)> = (0..)
             .filter_map(|s| view(f, s))
             .take(views as usize)
             .collect();
@@ -161,8 +207,8 @@ fn main() {
                     let mut statuses = BTreeMap::new();
                     let start = common::live_bytes();
                     let ((), peak) = common::peak_extra_bytes(|| {
-                        for v in all.iter().step_by(step) {
-                            let (ms, status) = hint(v, f.mines, first_click, effort);
+                        for (v, mines) in all.iter().step_by(step) {
+                            let (ms, status) = hint(v, *mines, first_click, effort);
                             total += ms;
                             slowest = slowest.max(ms);
                             n += 1;
