@@ -138,7 +138,7 @@ pub struct Counter {
     depth: usize,
     /// The (cell, value) reveals from `base.cells` to the grid being read.
     reveals: Vec<(u32, u8)>,
-    /// Reads refuse counts that would take [`Counter::work`] past this (see
+    /// Reads refuse counts that would take [`Counter::cost`] past this (see
     /// [`Counter::stop_at`]).
     stop: Option<u64>,
     /// Cells of every grid read: a read, and the probabilities filled from it, pass over the
@@ -500,10 +500,12 @@ impl Counter {
         self.stop = until;
     }
 
-    /// [`Counter::work`], the work of the backward passes that turn counts into probabilities,
-    /// and a unit a cell of every grid read: all the work, in proportion to the time it takes
-    /// (15-30 ns a unit), which is what a hint's look-ahead budgets. (`work` leaves the last two
-    /// out; the no-guess generator's budget is made in it.)
+    /// All the work of every read so far, in proportion to the time it takes: the deduction
+    /// core's words, the counts' steps (see `component_count`), the entries and transitions the
+    /// backward passes that turn counts into probabilities walk, and a unit a cell of every grid
+    /// read. About 13-16 ns a unit in expert play and 6-20 ns on crafted entangled views, which is
+    /// why a hint's checks and look-ahead budget it. ([`Counter::work`] counts less; the no-guess
+    /// generator's budget is made in it.)
     pub(crate) fn cost(&self) -> u64 {
         self.cons.work() + self.work.all_work_done() + self.cells_read
     }

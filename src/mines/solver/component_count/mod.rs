@@ -78,7 +78,7 @@ pub(crate) struct Counting {
     backward_work: u64,
     /// Steps the forward passes took so far (see [`forward`]).
     steps: u64,
-    /// Counts refuse to take `work` past this (see [`Counting::stop_at`]).
+    /// Counts refuse to take [`Counting::all_work_done`] past this (see [`Counting::stop_at`]).
     stop: Option<u64>,
 }
 
