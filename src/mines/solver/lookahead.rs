@@ -85,7 +85,7 @@ impl Budget {
         }
     }
 
-    /// The counter's work at which the look-ahead stops.
+    /// The counter's cost at which the look-ahead stops.
     pub(crate) fn until(self) -> u64 {
         self.until
     }

@@ -172,6 +172,11 @@ pub(super) fn forward<W: Num>(
                 "its tables would exceed {MAX_TABLE_ENTRIES} entries"
             ))
         };
+        let too_many_steps = || {
+            refuse(format_args!(
+                "counting it would take more than {limit} steps"
+            ))
+        };
         // First the states and transitions, with each state's band of mines placed so far;
         // then the rows, sized to the bands.
         index.clear()?;
@@ -184,9 +189,7 @@ pub(super) fn forward<W: Num>(
             let phi = plo + (dp.row(from).len() - 1) as u32;
             *steps += per_try * (size as u64 + 1);
             if *steps > most {
-                return Err(refuse(format_args!(
-                    "counting it would take more than {limit} steps"
-                )));
+                return Err(too_many_steps());
             }
             'k: for k in 0..=size {
                 let mut next = key;
@@ -239,9 +242,7 @@ pub(super) fn forward<W: Num>(
                 }
                 *steps += u64::from(phi - plo) + 1;
                 if *steps > most {
-                    return Err(refuse(format_args!(
-                        "counting it would take more than {limit} steps"
-                    )));
+                    return Err(too_many_steps());
                 }
                 try_push(&mut dp.trans, ((from - pk0) as u32, to, k as u8))?;
             }
