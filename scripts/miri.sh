@@ -2,11 +2,11 @@
 # Runs the Rust-side tests (core, ffi boundary, property and fuzz-target tests, small inputs)
 # under Miri, which checks every unsafe block for undefined behaviour: out-of-bounds or misaligned
 # access, invalid references, data races, leaks. Tests that start processes or read files are
-# skipped there (cfg(miri)), property tests run a couple of small cases (tests/support/miri.rs), and
-# the few core unit tests too slow to interpret are marked `cfg_attr(miri, ignore)`: the core is
-# `#![forbid(unsafe_code)]`, and the same tests run natively in `cargo test`. The doc examples are
-# left out for the same reason (they use only the safe core, and interpreting them took over three
-# minutes): `--lib --tests`.
+# skipped there (cfg(miri)), property tests run a couple of small cases from a fixed seed
+# (tests/support/miri.rs), and the few core unit tests too slow to interpret are marked
+# `cfg_attr(miri, ignore)`: the core is `#![forbid(unsafe_code)]`, and the same tests run natively
+# in `cargo test`. The doc examples are left out for the same reason (they use only the safe core,
+# and interpreting them took over three minutes): `--lib --tests`.
 #
 # Needs a nightly toolchain with the miri component (scripts/install-test-tools.sh adds it);
 # without it, prints why and exits 0. GG_MIRI=0 skips it.

@@ -3,8 +3,8 @@
 
 mod support;
 
-use support::leetcode_reference;
 use support::strategies::leetcode_board;
+use support::{leetcode_reference, miri};
 
 use gridgames::ffi::*;
 use proptest::prelude::*;
@@ -71,16 +71,8 @@ fn ffi_click(cells: &mut [u8], rows: usize, cols: usize, r: usize, c: usize) -> 
 }
 
 proptest! {
-    // Under Miri (scripts/miri.sh) a handful of cases checks the unsafe paths; no files.
-    #![proptest_config(ProptestConfig {
-        cases: if cfg!(miri) { 3 } else { 2000 },
-        failure_persistence: if cfg!(miri) {
-            None
-        } else {
-            ProptestConfig::default().failure_persistence
-        },
-        ..ProptestConfig::default()
-    })]
+    // Under Miri (scripts/miri.sh) a couple of cases from a fixed seed check the unsafe paths.
+    #![proptest_config(miri::config(2000))]
 
     #[test]
     fn snakes_matches_seed((n, cells) in snakes_board(side(14))) {

@@ -8,6 +8,6 @@ pub mod leetcode_reference; // LeetCode 909 and 529 as published, transcribed pl
 pub mod linear_reference; // linear jump tables, any die and start, other mine tables
 pub mod mines_brute; // every layout of a small view, enumerated
 pub mod mines_game_model; // a plain Minesweeper game, with the generator from its specification
-pub mod miri; // fewer cases and smaller boards under Miri
+pub mod miri; // fewer cases, from a fixed seed, and smaller boards under Miri
 pub mod snakes_model; // the real game of Snakes and Ladders: turns, BFS, exact and dense solves
 pub mod strategies; // proptest strategies: LeetCode boards
