@@ -230,6 +230,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn revealed_words_match_one_cell_at_a_time() {
         let bytes: Vec<u8> = (0u8..0x80).chain(*b"B12345678EemMX").collect();
         let mut rng = crate::rng::SplitMix64::new(4);

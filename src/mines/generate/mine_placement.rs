@@ -399,6 +399,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn numbered_layouts_are_every_layout_once() {
         for (rows, cols) in [(1, 1), (1, 5), (2, 3), (3, 3), (3, 4)] {
             for exclusion in [

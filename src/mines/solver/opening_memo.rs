@@ -150,6 +150,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn the_view_used_longest_ago_makes_room_and_large_views_are_not_kept() {
         let calls = std::cell::Cell::new(0);
         let guess = |v: &View| {

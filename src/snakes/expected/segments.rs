@@ -236,6 +236,7 @@ mod tests {
     use crate::snakes::rules::{Game, Rules};
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn a_dense_solve_is_charged_to_the_budget_and_refused_past_it() {
         let jumps = vec![-1; 10_000];
         let game = Game::new(&jumps, Rules::STANDARD).unwrap();

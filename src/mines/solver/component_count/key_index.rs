@@ -82,6 +82,7 @@ mod tests {
     use std::collections::HashMap;
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn stores_what_a_map_stores_across_growth_and_clears() {
         let mut rng = SplitMix64::new(7);
         let mut index = KeyIndex::default();
