@@ -10,6 +10,10 @@
 //!   random size up to the whole board, a fifth of the cells around it mines: frontiers as
 //!   entangled as frontiers get, counted in full or refused (`GG_ERR_TOO_COMPLEX`).
 //!
+//! Then large boards at expert's density, 100 x 100 and 1000 x 1000, shown at random or after
+//! certain moves, with a tenth and a hundredth as many views: the hint's look-ahead is bounded by
+//! the board's size, so its time should grow with the cells and no faster.
+//!
 //! Each view is hinted through `gg_mines_hint_with` with `GG_EFFORT_FAST` (counting alone, the
 //! baseline), `GG_EFFORT_STANDARD` (what `gg_mines_hint` does), `GG_EFFORT_STANDARD` told the
 //! classic rule (`GG_FIRST_CLICK_SAFE`: closed views get the opening's three-move score, each
@@ -18,7 +22,7 @@
 //! the statuses other than `GG_OK`, the peak heap the hints added and what the library still
 //! holds afterwards (its per-thread solver state, kept for the next hint).
 //!
-//! Run: `cargo bench --bench hint_bounds [-- VIEWS]` (default 1000 views per family).
+//! Run: `cargo bench --bench hint_bounds [-- VIEWS]` (default 1000 views per 16 x 30 family).
 
 mod common;
 
@@ -30,13 +34,12 @@ use gridgames::mines::{advise, digit, SplitMix64, View, EMPTY};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-const ROWS: usize = 16;
-const COLS: usize = 30;
-
-/// A family of views: its name, mines, the largest share of safe cells shown, and whether every
-/// certain move is then played; or lattices.
+/// A family of views: its name, board, mines, the largest share of safe cells shown, and whether
+/// every certain move is then played; or lattices.
 struct Family {
     name: &'static str,
+    rows: usize,
+    cols: usize,
     mines: usize,
     most_shown: f64,
     certain_moves: bool,
@@ -46,6 +49,8 @@ struct Family {
 const FAMILIES: [Family; 4] = [
     Family {
         name: "expert, shown at random",
+        rows: 16,
+        cols: 30,
         mines: 99,
         most_shown: 1.0,
         certain_moves: false,
@@ -53,6 +58,8 @@ const FAMILIES: [Family; 4] = [
     },
     Family {
         name: "expert, after certain moves",
+        rows: 16,
+        cols: 30,
         mines: 99,
         most_shown: 0.4,
         certain_moves: true,
@@ -60,6 +67,8 @@ const FAMILIES: [Family; 4] = [
     },
     Family {
         name: "dense (170 mines), after certain moves",
+        rows: 16,
+        cols: 30,
         mines: 170,
         most_shown: 0.4,
         certain_moves: true,
@@ -67,6 +76,8 @@ const FAMILIES: [Family; 4] = [
     },
     Family {
         name: "lattices",
+        rows: 16,
+        cols: 30,
         mines: 0,
         most_shown: 0.0,
         certain_moves: false,
@@ -74,11 +85,59 @@ const FAMILIES: [Family; 4] = [
     },
 ];
 
+/// Large boards at expert's density (a fifth of the cells mines), where the hint's look-ahead is
+/// bounded by the board's size: fewer views, `views / LARGE_FEWER` of each.
+const LARGE: [Family; 4] = [
+    Family {
+        name: "100 x 100, shown at random",
+        rows: 100,
+        cols: 100,
+        mines: 2_000,
+        most_shown: 1.0,
+        certain_moves: false,
+        lattice: false,
+    },
+    Family {
+        name: "100 x 100, after certain moves",
+        rows: 100,
+        cols: 100,
+        mines: 2_000,
+        most_shown: 0.4,
+        certain_moves: true,
+        lattice: false,
+    },
+    Family {
+        name: "1000 x 1000, shown at random",
+        rows: 1000,
+        cols: 1000,
+        mines: 200_000,
+        most_shown: 1.0,
+        certain_moves: false,
+        lattice: false,
+    },
+    Family {
+        name: "1000 x 1000, after certain moves",
+        rows: 1000,
+        cols: 1000,
+        mines: 200_000,
+        most_shown: 0.4,
+        certain_moves: true,
+        lattice: false,
+    },
+];
+/// How many times fewer views a large family gets, by cells: 100 x 100 a tenth, 1000 x 1000 a
+/// hundredth.
+fn large_views(f: &Family, views: u64) -> u64 {
+    let fewer = if f.rows * f.cols > 100_000 { 100 } else { 10 };
+    (views / fewer).max(3)
+}
+
 /// A view of family `f` from seed `seed`, and its mines; `None` when the certain moves win the
 /// game.
 fn view(f: &Family, seed: u64) -> Option<(Vec<u8>, usize)> {
     let mut rng = SplitMix64::new(seed);
-    let n = ROWS * COLS;
+    let (rows, cols) = (f.rows, f.cols);
+    let n = rows * cols;
     let mut mine = vec![false; n];
     let mut placed = 0;
     let lattice = f.lattice.then(|| {
@@ -86,15 +145,15 @@ fn view(f: &Family, seed: u64) -> Option<(Vec<u8>, usize)> {
         // hidden ring around them, mines on every other row of those.
         let (h, w) = (5 + rng.below(12) as usize, 5 + rng.below(26) as usize);
         let (top, left) = (
-            rng.below((ROWS - h + 1) as u64),
-            rng.below((COLS - w + 1) as u64),
+            rng.below((rows - h + 1) as u64),
+            rng.below((cols - w + 1) as u64),
         );
         let odd = rng.below(2) as usize;
         (h, w, top as usize, left as usize, odd)
     });
     let in_lattice = |i: usize| {
         lattice.map(|(h, w, top, left, odd)| {
-            let (r, c) = (i / COLS, i % COLS);
+            let (r, c) = (i / cols, i % cols);
             let inside = (top..top + h).contains(&r) && (left..left + w).contains(&c);
             let (r, c) = (r.wrapping_sub(top), c.wrapping_sub(left));
             let edge = r == 0 || r == h - 1 || c == 0 || c == w - 1;
@@ -121,11 +180,11 @@ fn view(f: &Family, seed: u64) -> Option<(Vec<u8>, usize)> {
         }
     }
     let number = |i: usize| {
-        let (r, c) = (i / COLS, i % COLS);
+        let (r, c) = (i / cols, i % cols);
         let mut k = 0;
-        for rr in r.saturating_sub(1)..(r + 2).min(ROWS) {
-            for cc in c.saturating_sub(1)..(c + 2).min(COLS) {
-                k += u8::from(mine[rr * COLS + cc]);
+        for rr in r.saturating_sub(1)..(r + 2).min(rows) {
+            for cc in c.saturating_sub(1)..(c + 2).min(cols) {
+                k += u8::from(mine[rr * cols + cc]);
             }
         }
         digit(k)
@@ -141,7 +200,7 @@ fn view(f: &Family, seed: u64) -> Option<(Vec<u8>, usize)> {
         .collect();
     if f.certain_moves {
         loop {
-            let v = View::parse(&bytes, ROWS, COLS, mines).unwrap();
+            let v = View::parse(&bytes, rows, cols, mines).unwrap();
             match advise(&v) {
                 Ok(a) if !a.safe.is_empty() => a.safe.iter().for_each(|&i| bytes[i] = number(i)),
                 Ok(_) => break,
@@ -152,20 +211,21 @@ fn view(f: &Family, seed: u64) -> Option<(Vec<u8>, usize)> {
     Some((bytes, mines))
 }
 
-/// Milliseconds of one hint, and its status.
-fn hint(bytes: &[u8], mines: usize, first_click: u32, effort: u32) -> (f64, i32) {
+/// Milliseconds of one hint on a view of family `f`, and its status.
+fn hint(f: &Family, bytes: &[u8], mines: usize, first_click: u32, effort: u32) -> (f64, i32) {
     let options = gg_mines_hint_options {
         first_click,
         effort,
     };
     let (mut row, mut col, mut risk, mut win) = (0, 0, 0.0, 0.0);
     let t = Instant::now();
-    // SAFETY: `bytes` holds ROWS * COLS chars; every other pointer is a live local.
+    assert_eq!(bytes.len(), f.rows * f.cols);
+    // SAFETY: `bytes` holds rows * cols chars (checked); every other pointer is a live local.
     let status = unsafe {
         gg_mines_hint_with(
             bytes.as_ptr().cast(),
-            ROWS,
-            COLS,
+            f.rows,
+            f.cols,
             mines,
             &options,
             &mut row,
@@ -183,13 +243,14 @@ fn main() {
         .find_map(|a| a.parse::<u64>().ok())
         .unwrap_or(1000)
         .max(1);
-    println!("hint time on random consistent 16 x 30 views, {views} views per family, one thread");
+    println!("hint time on random consistent views, {views} views per 16 x 30 family, one thread");
     println!(
         "{:<40} {:<9} {:>6} {:>8} {:>10} {:>8} {:>8}  other statuses",
         "family", "effort", "views", "mean ms", "slowest ms", "peak MB", "held MB"
     );
     let mb = |b: usize| b as f64 / (1 << 20) as f64;
-    for f in &FAMILIES {
+    let families = FAMILIES.iter().map(|f| (f, views));
+    for (f, views) in families.chain(LARGE.iter().map(|f| (f, large_views(f, views)))) {
         let all: Vec<(Vec<u8>, usize)> = (0..)
             .filter_map(|s| view(f, s))
             .take(views as usize)
@@ -208,7 +269,7 @@ fn main() {
                     let start = common::live_bytes();
                     let ((), peak) = common::peak_extra_bytes(|| {
                         for (v, mines) in all.iter().step_by(step) {
-                            let (ms, status) = hint(v, *mines, first_click, effort);
+                            let (ms, status) = hint(f, v, *mines, first_click, effort);
                             total += ms;
                             slowest = slowest.max(ms);
                             n += 1;
