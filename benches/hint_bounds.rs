@@ -86,7 +86,7 @@ const FAMILIES: [Family; 4] = [
 ];
 
 /// Large boards at expert's density (a fifth of the cells mines), where the hint's look-ahead is
-/// bounded by the board's size: fewer views, `views / LARGE_FEWER` of each.
+/// bounded by the board's size: fewer views of each ([`large_views`]).
 const LARGE: [Family; 4] = [
     Family {
         name: "100 x 100, shown at random",
@@ -125,8 +125,9 @@ const LARGE: [Family; 4] = [
         lattice: false,
     },
 ];
-/// How many times fewer views a large family gets, by cells: 100 x 100 a tenth, 1000 x 1000 a
-/// hundredth.
+
+/// The views a large family gets of the `views` a 16 x 30 one does: a tenth on 100 x 100, a
+/// hundredth on 1000 x 1000, and at least 3.
 fn large_views(f: &Family, views: u64) -> u64 {
     let fewer = if f.rows * f.cols > 100_000 { 100 } else { 10 };
     (views / fewer).max(3)
