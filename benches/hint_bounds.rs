@@ -219,8 +219,8 @@ fn hint(f: &Family, bytes: &[u8], mines: usize, first_click: u32, effort: u32) -
         effort,
     };
     let (mut row, mut col, mut risk, mut win) = (0, 0, 0.0, 0.0);
-    let t = Instant::now();
     assert_eq!(bytes.len(), f.rows * f.cols);
+    let t = Instant::now();
     // SAFETY: `bytes` holds rows * cols chars (checked); every other pointer is a live local.
     let status = unsafe {
         gg_mines_hint_with(
