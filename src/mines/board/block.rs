@@ -1,5 +1,15 @@
 //! The 3x3 block around a cell, clipped at the board's edges: the cells a number counts, the
-//! first click keeps clear, and a chord opens. Every walk over such a block goes through here.
+//! first click keeps clear, and a chord opens. Every walk over such a block goes through here,
+//! and its clipping is [`span`]'s alone.
+
+use std::ops::Range;
+
+/// The rows (or columns) of the 3x3 block around row (or column) `x` of `len`: `x - 1 ..= x + 1`
+/// clipped to `0..len`. Walks that read whole words of a row at a time take the rows from here.
+#[inline]
+pub(crate) fn span(x: usize, len: usize) -> Range<usize> {
+    x.saturating_sub(1)..(x + 2).min(len)
+}
 
 /// Calls `f` with every cell of the 3x3 block around `i` (including `i`), clipped at the edges,
 /// in row-major order.
@@ -7,14 +17,30 @@
 pub(crate) fn for_block(i: usize, rows: usize, cols: usize, mut f: impl FnMut(usize)) {
     let r = i / cols;
     let c = i - r * cols;
-    let (r0, r1) = (r.saturating_sub(1), (r + 2).min(rows));
-    let (c0, c1) = (c.saturating_sub(1), (c + 2).min(cols));
-    let mut base = r0 * cols;
-    for _ in r0..r1 {
-        for cc in c0..c1 {
+    let (rs, cs) = (span(r, rows), span(c, cols));
+    let mut base = rs.start * cols;
+    for _ in rs {
+        for cc in cs.clone() {
             f(base + cc);
         }
         base += cols;
+    }
+}
+
+/// Calls `f` with the row and column of every cell of the 3x3 block around `(row, col)`, clipped
+/// at the edges, in row-major order: for walks that look cells up by row and column.
+#[inline]
+pub(crate) fn for_block_rc(
+    row: usize,
+    col: usize,
+    rows: usize,
+    cols: usize,
+    mut f: impl FnMut(usize, usize),
+) {
+    for rr in span(row, rows) {
+        for cc in span(col, cols) {
+            f(rr, cc);
+        }
     }
 }
 
@@ -41,8 +67,7 @@ pub(crate) fn for_block_at(row: usize, col: usize, rows: usize, cols: usize, f: 
 /// least 3 x 3).
 #[inline]
 pub(crate) fn block_len(row: usize, col: usize, rows: usize, cols: usize) -> usize {
-    let span = |x: usize, len: usize| (x + 2).min(len) - x.saturating_sub(1);
-    span(row, rows) * span(col, cols)
+    span(row, rows).len() * span(col, cols).len()
 }
 
 /// Whether cell `j` lies in the 3x3 block around cell `i`.
@@ -66,6 +91,11 @@ mod tests {
                 let mut got = vec![];
                 for_block(i, rows, cols, |j| got.push(j));
                 assert_eq!(got, want);
+                let mut got_rc = vec![];
+                for_block_rc(r, c, rows, cols, |rr, cc| got_rc.push(rr * cols + cc));
+                assert_eq!(got_rc, want);
+                let (rs, cs) = (span(r, rows), span(c, cols));
+                assert!(rs.start <= r && r < rs.end && cs.start <= c && c < cs.end);
                 assert_eq!(block_cells(i, rows, cols).collect::<Vec<_>>(), want);
                 assert_eq!(block_len(r, c, rows, cols), want.len());
                 for j in 0..rows * cols {

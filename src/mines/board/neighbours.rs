@@ -7,6 +7,7 @@
 //! `S(x-1) = S(x) = 0`, and cell `x` is blank exactly when `S(x+1) = 0`.
 
 use super::alphabet::{MineTable, EMPTY};
+use super::block;
 
 /// A table under which nothing is a mine, for the missing row above the top or below the bottom.
 const NO_MINES: MineTable = [0; 256];
@@ -298,9 +299,7 @@ impl<'a> Window<'a> {
 
     #[cold]
     fn count_at_edge(&self, c: usize) -> u32 {
-        let lo = c.saturating_sub(1);
-        let hi = (c + 1).min(self.mid.len() - 1);
-        (lo..=hi)
+        block::span(c, self.mid.len())
             .map(|x| {
                 u32::from(self.t_up[self.up[x] as usize])
                     + u32::from(self.t_mid[self.mid[x] as usize])

@@ -5,6 +5,7 @@ use super::decoded_grid::DecodedGrid;
 use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{HIDDEN, KNOWN_MINE};
 use crate::mines::board::bit_rows::{BitRows, Count};
+use crate::mines::board::block;
 use crate::mines::click::flood::Touched;
 
 // The planes of `read_all`'s masks.
@@ -184,7 +185,7 @@ impl RowRules {
                 w
             },
         );
-        for rr in r.saturating_sub(1)..(r + 2).min(self.rows) {
+        for rr in block::span(r, self.rows) {
             for ww in lo..=hi {
                 self.dirty_words[rr * words + ww] = true;
             }
@@ -289,7 +290,7 @@ impl RowRules {
             }
             // A decision reaches one bit into the words on either side.
             let (lo, hi) = (lo.saturating_sub(1), (hi + 1).min(words));
-            for rr in r.saturating_sub(1)..(r + 2).min(rows) {
+            for rr in block::span(r, rows) {
                 let (mut grew_lo, mut grew_hi) = (words, 0);
                 for w in lo..hi {
                     let spread = |v: &[u64]| {

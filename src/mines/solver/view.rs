@@ -6,6 +6,7 @@
 
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{digit, BLANK, EMPTY, HIDDEN, VIEW_VALID};
+use crate::mines::board::block::for_block;
 use crate::mines::board::leetcode_board::{check_shape, describe_byte, first_outside};
 
 /// A validated player view: `rows x cols` cells, each [`HIDDEN`] or a revealed count, and the
@@ -173,18 +174,11 @@ impl View {
             }
             return;
         }
-        let r0 = r.saturating_sub(1);
-        let r1 = (r + 1).min(self.rows - 1);
-        let c0 = c.saturating_sub(1);
-        let c1 = (c + 1).min(self.cols - 1);
-        for rr in r0..=r1 {
-            for cc in c0..=c1 {
-                let j = rr * self.cols + cc;
-                if j != i {
-                    f(j);
-                }
+        for_block(i, self.rows, self.cols, |j| {
+            if j != i {
+                f(j);
             }
-        }
+        });
     }
 
     /// Number of neighbours of `i` (3, 5 or 8 on boards at least 2 wide and tall).
@@ -229,7 +223,7 @@ fn check_mines(mines: usize, rows: usize, cols: usize, len: usize) -> Result<()>
 #[cfg(test)]
 pub(crate) fn shown_byte(mine: &[bool], rows: usize, cols: usize, i: usize) -> u8 {
     let mut k = 0;
-    crate::mines::board::block::for_block(i, rows, cols, |j| k += u8::from(mine[j]));
+    for_block(i, rows, cols, |j| k += u8::from(mine[j]));
     crate::mines::digit(k)
 }
 

@@ -27,6 +27,7 @@ mod components; // the groups and independent components of what the rules leave
 use super::decoded_grid::DecodedGrid;
 use super::row_rules::{contradiction, RowRules};
 use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
+use crate::mines::board::block::for_block_rc;
 
 /// No index.
 const NONE: u32 = u32::MAX;
@@ -277,24 +278,22 @@ impl Constraints {
                     let c = w * 64 + k;
                     let (mut open, mut n, mut known) = ([NONE; 8], 0, 0);
                     let mut changed = base.is_none();
-                    for rr in r.saturating_sub(1)..(r + 2).min(rows) {
-                        for cc in c.saturating_sub(1)..(c + 2).min(cols) {
-                            let (ww, kk) = (cc / 64, cc % 64);
-                            known += (rules.mines(rr, ww) >> kk & 1) as u8;
-                            let undetermined = rules.undetermined(rr, ww);
-                            if undetermined >> kk & 1 != 0 {
-                                open[n] = (rr * cols + cc) as u32;
-                                n += 1;
-                            }
-                            // Revealed, or settled, since the base (a reveal may show a cell
-                            // the base had settled as safe).
-                            if let Some(base) = base {
-                                let moved = (base.undetermined(rr, ww) ^ undetermined)
-                                    | (base.hidden(rr, ww) ^ rules.hidden(rr, ww));
-                                changed |= moved >> kk & 1 != 0;
-                            }
+                    for_block_rc(r, c, rows, cols, |rr, cc| {
+                        let (ww, kk) = (cc / 64, cc % 64);
+                        known += (rules.mines(rr, ww) >> kk & 1) as u8;
+                        let undetermined = rules.undetermined(rr, ww);
+                        if undetermined >> kk & 1 != 0 {
+                            open[n] = (rr * cols + cc) as u32;
+                            n += 1;
                         }
-                    }
+                        // Revealed, or settled, since the base (a reveal may show a cell the
+                        // base had settled as safe).
+                        if let Some(base) = base {
+                            let moved = (base.undetermined(rr, ww) ^ undetermined)
+                                | (base.hidden(rr, ww) ^ rules.hidden(rr, ww));
+                            changed |= moved >> kk & 1 != 0;
+                        }
+                    });
                     let i = r * cols + c;
                     Self::add_number(
                         &mut self.slot,
