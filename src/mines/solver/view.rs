@@ -6,7 +6,7 @@
 
 use crate::error::{try_filled, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{digit, BLANK, EMPTY, HIDDEN, VIEW_VALID};
-use crate::mines::board::block::for_block;
+use crate::mines::board::block::for_block_rc;
 use crate::mines::board::leetcode_board::{check_shape, describe_byte, first_outside};
 
 /// A validated player view: `rows x cols` cells, each [`HIDDEN`] or a revealed count, and the
@@ -174,7 +174,8 @@ impl View {
             }
             return;
         }
-        for_block(i, self.rows, self.cols, |j| {
+        for_block_rc(r, c, self.rows, self.cols, |rr, cc| {
+            let j = rr * self.cols + cc;
             if j != i {
                 f(j);
             }
@@ -223,7 +224,7 @@ fn check_mines(mines: usize, rows: usize, cols: usize, len: usize) -> Result<()>
 #[cfg(test)]
 pub(crate) fn shown_byte(mine: &[bool], rows: usize, cols: usize, i: usize) -> u8 {
     let mut k = 0;
-    for_block(i, rows, cols, |j| k += u8::from(mine[j]));
+    crate::mines::board::block::for_block(i, rows, cols, |j| k += u8::from(mine[j]));
     crate::mines::digit(k)
 }
 
