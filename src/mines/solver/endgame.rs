@@ -9,7 +9,11 @@
 //!   revealed for free, splitting the set;
 //! - otherwise the value is the best, over the cells that are mines in some layouts and safe in
 //!   others, of the sum over the numbers the cell can show of P(safe and shows v) times the value
-//!   of the layouts that remain.
+//!   of the layouts that remain; a cell stops being searched once what it has won so far plus
+//!   the chances still open cannot beat the best cell.
+//!
+//! Cells that do not interact, whose layouts combine freely, are searched as separate parts: the
+//! chance of winning is the product of the parts' chances.
 //!
 //! A set of layouts is a 512-bit set. Values are memoised by set and the search gives up after
 //! [`MAX_NODES`] positions or [`MAX_WORK`] layout visits, so the caller falls back on its
@@ -30,9 +34,8 @@ pub const MAX_LAYOUTS: usize = 512;
 const MAX_NODES: usize = 20_000;
 
 /// Layout visits at most (and rule checks of the enumeration): what bounds a search whose
-/// positions are few but large, to about 25 ms. Nine independent 50/50s (512 layouts, 19,171
-/// positions) take 5 million visits; the largest search met in 6,000 expert games took 3.1
-/// million.
+/// positions are few but large, to about 25 ms. The largest search met in 6,000 expert games
+/// took 3.1 million; nine 50/50s searched whole took 5 million (they are nine parts now).
 const MAX_WORK: usize = 6_000_000;
 
 /// A set of layouts, by index.
@@ -136,8 +139,11 @@ fn best_move_within(
     if layouts.len() < 2 {
         return Ok(None);
     }
+    let split = independent_parts(&layouts, &rules, &nb)?;
+    let whole = [(u64::MAX, layouts)];
+    let parts = split.as_deref().unwrap_or(&whole);
     let mut search = Search {
-        layouts: &layouts,
+        layouts: &[],
         nb: &nb,
         cells: cells.len(),
         at: &cells,
@@ -147,15 +153,85 @@ fn best_move_within(
         budget,
         oom: false,
     };
-    let mut all: Set = [0; MAX_LAYOUTS / 64];
-    for l in 0..layouts.len() {
-        all[l / 64] |= 1 << (l % 64);
+    // Independent parts are won or lost independently: the game's chance is the product of
+    // theirs, and each part's best move is a best move of the game. The hardest part goes
+    // first, so that a game that is lost is lost early.
+    let (mut win, mut pick) = (1.0, None::<(f64, usize)>);
+    for (mask, layouts) in parts {
+        search.layouts = layouts;
+        search.memo.clear();
+        let mut all: Set = [0; MAX_LAYOUTS / 64];
+        for l in 0..layouts.len() {
+            all[l / 64] |= 1 << (l % 64);
+        }
+        // The other parts' cells show one number in every layout of this one.
+        let found = search.value(&all, true, !mask);
+        if search.oom {
+            return Err(out_of_memory());
+        }
+        let Some((value, cell)) = found else {
+            return Ok(None);
+        };
+        win *= value;
+        if let Some(k) = cell {
+            if pick.is_none_or(|(v, at)| (value, cells[k]) < (v, at)) {
+                pick = Some((value, cells[k]));
+            }
+        }
     }
-    let found = search.value(&all, true, 0);
-    if search.oom {
-        return Err(out_of_memory());
+    Ok(pick.map(|(_, cell)| (cell, win)))
+}
+
+/// A part's cells (a mask over the searched cells) and its own layouts.
+type Part = (u64, Vec<u64>);
+
+/// The searched cells split into parts that do not interact, each with its own layouts (the
+/// layouts' restriction to it, without repeats); `None` when there is one part, or when the
+/// layouts are not every combination of the parts' own (the mine total ties them together).
+/// Two cells interact when a rule covers both or one neighbours the other, whose mine its
+/// number would count. A search over parts is much smaller: a 50/50 beside 240 layouts
+/// elsewhere doubles every position of a search of the whole.
+fn independent_parts(
+    layouts: &[u64],
+    rules: &[(u64, u32)],
+    nb: &[u64],
+) -> Result<Option<Vec<Part>>> {
+    let mut masks = [0u64; 64];
+    let mut count = 0;
+    let links = rules.iter().map(|&(m, _)| m);
+    for link in links.chain(nb.iter().enumerate().map(|(k, &m)| m | 1 << k)) {
+        // Parts are disjoint: merge every part the link touches into one.
+        let mut merged = link;
+        let mut kept = 0;
+        for i in 0..count {
+            if masks[i] & link != 0 {
+                merged |= masks[i];
+            } else {
+                masks[kept] = masks[i];
+                kept += 1;
+            }
+        }
+        masks[kept] = merged;
+        count = kept + 1;
     }
-    Ok(found.and_then(|(value, cell)| cell.map(|k| (cells[k], value))))
+    if count < 2 {
+        return Ok(None);
+    }
+    let mut parts = Vec::new();
+    try_reserve(&mut parts, count)?;
+    let mut combinations = 1usize;
+    for &mask in &masks[..count] {
+        let mut own = Vec::new();
+        try_extend_exact(&mut own, layouts.iter().map(|&l| l & mask))?;
+        own.sort_unstable();
+        own.dedup();
+        combinations = combinations.saturating_mul(own.len());
+        if combinations > layouts.len() {
+            return Ok(None);
+        }
+        try_push(&mut parts, (mask, own))?;
+    }
+    Ok((combinations == layouts.len()).then_some(parts))
 }
 
 /// Renumbers the searched cells rule by rule, floating cells last, so that the enumeration
@@ -364,9 +440,17 @@ impl Search<'_> {
                 break;
             }
             self.split(set, k, &mut parts)?;
-            let mut v = 0.0;
+            // Each number's layouts win at most all their share: once what is won so far plus
+            // the shares still open cannot beat the best move, the rest is not searched (a
+            // half-tolerance margin, so that rounding cannot prune a move that would win).
+            let (mut v, mut open) = (0.0, safe);
             for p in parts.iter().filter(|p| p.iter().any(|&w| w != 0)) {
-                v += size(p) as f64 / n * self.value(p, false, inert | 1 << k)?.0;
+                let share = size(p) as f64 / n;
+                v += share * self.value(p, false, inert | 1 << k)?.0;
+                open -= share;
+                if v + open <= best.0 + 0.5e-12 {
+                    break;
+                }
             }
             if v > best.0 + 1e-12 {
                 best = (v, Some(k));
@@ -464,8 +548,8 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
-    fn nine_fifty_fifties_are_searched_to_the_end() {
-        // 512 layouts and 19,171 positions: within both limits, the largest such search.
+    fn nine_fifty_fifties_are_searched_as_nine_parts() {
+        // 512 layouts; searched whole, 19,171 positions and 5 million visits.
         let v = fifty_fifties(9);
         let mut counter = Counter::new();
         let probs = counter.probabilities(&v).unwrap();
@@ -473,14 +557,48 @@ mod tests {
         let (cell, win) = best_move(&counter, &v, &probs).unwrap().unwrap();
         assert_eq!(probs.get(cell), 0.5);
         assert_eq!(win, 0.5f64.powi(9));
-        // A budget of 4 million visits stops it.
-        assert!(best_move_within(&counter, &v, &probs, 4_000_000)
-            .unwrap()
-            .is_none());
+        // One budget covers every part: nine pairs need about nine times one pair's.
+        let mut least = |v: &View| {
+            let probs = counter.probabilities(v).unwrap();
+            (0..)
+                .find(|&b| best_move_within(&counter, v, &probs, b).unwrap().is_some())
+                .unwrap()
+        };
+        let (one, nine) = (least(&fifty_fifties(1)), least(&v));
+        assert!(one > 0 && nine >= 8 * one, "{one} {nine}");
         // A tenth pair is past the layouts the search lists.
         let v = fifty_fifties(10);
         let probs = counter.probabilities(&v).unwrap();
         assert!(best_move(&counter, &v, &probs).unwrap().is_none());
+    }
+
+    #[test]
+    fn parts_split_only_where_nothing_ties_them() {
+        // Cells 0-1 hold one mine, and so do cells 2-3.
+        let rules = [(0b0011, 1), (0b1100, 1)];
+        let free = [0b0101, 0b0110, 0b1001, 0b1010];
+        let parts = independent_parts(&free, &rules, &[0; 4]).unwrap().unwrap();
+        assert_eq!(
+            parts,
+            [
+                (0b0011, vec![0b0001, 0b0010]),
+                (0b1100, vec![0b0100, 0b1000])
+            ]
+        );
+        // Some combinations missing: something else (the mine total) ties the parts.
+        assert!(independent_parts(&free[1..3], &rules, &[0; 4])
+            .unwrap()
+            .is_none());
+        // Cell 1 neighbours cell 2: its number counts cell 2's mine.
+        let nb = [0, 0b0100, 0b0010, 0];
+        assert!(independent_parts(&free, &rules, &nb).unwrap().is_none());
+        // The numbers prove (0, 1) and (0, 4) mines; the two ends share the last mine, so a
+        // safe end proves the other: 1/2, where apart they would be 1/4.
+        let v = View::parse(b"EE11EE", 1, 6, 3).unwrap();
+        let mut counter = Counter::new();
+        let probs = counter.probabilities(&v).unwrap();
+        let (cell, win) = best_move(&counter, &v, &probs).unwrap().unwrap();
+        assert_eq!((cell, win), (0, 0.5));
     }
 
     /// Reference: the best winning chance by plain recursion over (layouts, revealed cells).
