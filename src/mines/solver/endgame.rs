@@ -142,8 +142,15 @@ fn best_move_within(
     let split = independent_parts(&layouts, &rules, &nb)?;
     let whole = [(u64::MAX, layouts)];
     let parts = split.as_deref().unwrap_or(&whole);
+    let mut shows = Vec::new();
+    try_extend_exact(&mut shows, nb.iter().map(|_| [[0u64; MAX_LAYOUTS / 64]; 9]))?;
+    let mut mine = Vec::new();
+    try_extend_exact(&mut mine, nb.iter().map(|_| [0u64; MAX_LAYOUTS / 64]))?;
     let mut search = Search {
         layouts: &[],
+        shows,
+        mine,
+        words: 0,
         nb: &nb,
         cells: cells.len(),
         at: &cells,
@@ -159,7 +166,24 @@ fn best_move_within(
     let (mut win, mut pick) = (1.0, None::<(f64, usize)>);
     for (mask, layouts) in parts {
         search.layouts = layouts;
+        search.words = layouts.len().div_ceil(64);
         search.memo.clear();
+        // Only the part's own cells are ever split or counted.
+        for (k, (shows, mine)) in search.shows.iter_mut().zip(&mut search.mine).enumerate() {
+            if mask >> k & 1 == 0 {
+                continue;
+            }
+            *shows = [[0u64; MAX_LAYOUTS / 64]; 9];
+            *mine = [0u64; MAX_LAYOUTS / 64];
+            for (l, &layout) in layouts.iter().enumerate() {
+                let to = if layout >> k & 1 == 1 {
+                    &mut *mine
+                } else {
+                    &mut shows[(layout & nb[k]).count_ones() as usize]
+                };
+                to[l / 64] |= 1 << (l % 64);
+            }
+        }
         let mut all: Set = [0; MAX_LAYOUTS / 64];
         for l in 0..layouts.len() {
             all[l / 64] |= 1 << (l % 64);
@@ -346,6 +370,13 @@ impl Enumeration<'_> {
 
 struct Search<'a> {
     layouts: &'a [u64],
+    /// Per cell and number, the layouts where the cell is safe and shows that number: a set
+    /// splits by a few word operations instead of a visit to each of its layouts.
+    shows: Vec<[Set; 9]>,
+    /// Per cell, the layouts where it holds a mine.
+    mine: Vec<Set>,
+    /// Words of a set in use.
+    words: usize,
     nb: &'a [u64],
     cells: usize,
     /// Each searched cell's board index: ties between moves go to the lowest.
@@ -426,8 +457,10 @@ impl Search<'_> {
         let mut n_risky = 0;
         for k in (0..self.cells).filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0) {
             self.charge(len)?;
-            let mut mines = 0;
-            each(set, |l| mines += (self.layouts[l] >> k & 1) as usize);
+            let w = self.words;
+            let mines: usize = (self.mine[k][..w].iter().zip(&set[..w]))
+                .map(|(&m, &s)| (m & s).count_ones() as usize)
+                .sum();
             risky[n_risky] = (mines, self.at[k], k);
             n_risky += 1;
         }
@@ -479,17 +512,21 @@ impl Search<'_> {
     }
 
     /// Puts into `parts` the layouts of `set` where cell `k` is safe, grouped by the number it
-    /// shows, and returns how many groups are not empty; `None` past the work budget.
+    /// shows, and returns how many groups are not empty; `None` past the work budget. Only the
+    /// words in use are written: the rest of `parts` stays empty.
     fn split(&mut self, set: &Set, k: usize, parts: &mut [Set; 9]) -> Option<usize> {
         self.charge(size(set))?;
-        *parts = [[0u64; MAX_LAYOUTS / 64]; 9];
-        each(set, |l| {
-            let layout = self.layouts[l];
-            if layout >> k & 1 == 0 {
-                parts[(layout & self.nb[k]).count_ones() as usize][l / 64] |= 1 << (l % 64);
+        let w = self.words;
+        let mut groups = 0;
+        for (part, shows) in parts.iter_mut().zip(&self.shows[k]) {
+            let mut any = 0;
+            for ((p, &s), &v) in part[..w].iter_mut().zip(&shows[..w]).zip(&set[..w]) {
+                *p = s & v;
+                any |= *p;
             }
-        });
-        Some(parts.iter().filter(|p| p.iter().any(|&w| w != 0)).count())
+            groups += usize::from(any != 0);
+        }
+        Some(groups)
     }
 }
 
