@@ -115,10 +115,10 @@ const LOOKAHEAD_BUDGET: usize = 4_000_000;
 /// Counting work (see `Counter::cost`) one standard hint may spend, its own counting of the view
 /// included, before the checks for a forced 50/50 and the look-ahead stop: about 20-30 ms, and
 /// three times the most 8,000 classic expert games needed in one hint (660,000 units, in a
-/// classic opening); the deep effort may spend eight times as much. The look-ahead always gets at
-/// least a quarter of it, and a count that would pass it is refused as it goes. Only views with
-/// large entangled frontiers reach it; then the guess is the best of the candidates scored so
-/// far.
+/// classic opening); the deep effort may spend eight times as much. The look-ahead gets at least
+/// a quarter of it while the hint stays within 1.25 times it, and a count that would pass it is
+/// refused as it goes. Only views with large entangled frontiers reach it; then the guess is the
+/// best of the candidates scored so far.
 const LOOKAHEAD_WORK: u64 = 2_000_000;
 /// Best two-move candidates the deep effort scores again three moves ahead.
 const DEEP_CANDIDATES: usize = 4;
@@ -596,7 +596,7 @@ mod tests {
             (Effort::Deep, 8 * LOOKAHEAD_WORK),
         ] {
             let spent = spent(effort);
-            let budget = work.max(fast + work / 4);
+            let budget = work.max((fast + work / 4).min(work + work / 4));
             // Never past the budget by a position's counting: a count that would pass it is
             // refused as it goes. The standard effort runs out of budget here, the deep one not.
             assert!(spent < budget + fast / 4, "{effort:?}: {spent} of {budget}");
@@ -604,6 +604,20 @@ mod tests {
                 assert!(spent + fast > budget, "{effort:?}: {spent} of {budget}");
             }
         }
+        // A view whose counting alone takes more than 1.25 budgets gets no look-ahead.
+        let (bytes, rows, mines) = lattice(11, 30, false);
+        let view = View::parse(&bytes, rows, 30, mines).unwrap();
+        let mut c = Counter::new();
+        let (advice, _) = decide(&mut c, &view, false, &HintOptions::default()).unwrap();
+        let spent = c.cost();
+        let mut c = Counter::new();
+        let options = HintOptions {
+            effort: Effort::Fast,
+            ..HintOptions::default()
+        };
+        let (fast, _) = decide(&mut c, &view, false, &options).unwrap();
+        assert!(c.cost() > LOOKAHEAD_WORK + LOOKAHEAD_WORK / 4);
+        assert_eq!((spent, advice.best), (c.cost(), fast.best));
     }
 
     /// A lattice of numbers between hidden cells inside a hidden ring, `rows` x `cols`: a

@@ -77,9 +77,12 @@ pub(crate) struct Budget {
 impl Budget {
     /// `work` more units from `started`, the counter's work when the hint began, so that the
     /// hint's own counting of the view is paid from it too; but at least a quarter of `work`
-    /// from now, so that the look-ahead always has room to score a few guesses.
+    /// from now, so that the look-ahead has room to score a few guesses, as long as the hint
+    /// stays within 1.25 `work` in all: a view whose own counting took more (a crafted one;
+    /// games need at most a third of `work`) gets no look-ahead.
     pub(crate) fn since(counter: &Counter, started: u64, work: u64) -> Budget {
-        let least = counter.cost().saturating_add(work / 4);
+        let least = (counter.cost().saturating_add(work / 4))
+            .min(started.saturating_add(work).saturating_add(work / 4));
         Budget {
             until: started.saturating_add(work).max(least),
         }
