@@ -243,6 +243,8 @@ fn independent_parts(
     }
     let mut parts = Vec::new();
     try_reserve(&mut parts, count)?;
+    // The layouts are among the combinations of the parts' own, so no more combinations than
+    // layouts means every combination is a layout.
     let mut combinations = 1usize;
     for &mask in &masks[..count] {
         let mut own = Vec::new();
@@ -255,7 +257,7 @@ fn independent_parts(
         }
         try_push(&mut parts, (mask, own))?;
     }
-    Ok((combinations == layouts.len()).then_some(parts))
+    Ok(Some(parts))
 }
 
 /// Renumbers the searched cells rule by rule, floating cells last, so that the enumeration
