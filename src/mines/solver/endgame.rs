@@ -16,7 +16,7 @@
 //! chance of winning is the product of the parts' chances.
 //!
 //! A set of layouts is a 512-bit set. Values are memoised by set and the search gives up after
-//! [`MAX_NODES`] positions or [`MAX_WORK`] layout visits, so the caller falls back on its
+//! [`MAX_NODES`] positions or [`MAX_WORK`] units of work, so the caller falls back on its
 //! heuristic, and even a hint on a crafted view stays fast. Floods after a zero reveal
 //! only cells that are safe in every layout, which the free reveals cover, so they need no
 //! modelling.
@@ -33,10 +33,19 @@ pub const MAX_LAYOUTS: usize = 512;
 /// Positions evaluated at most before giving up.
 const MAX_NODES: usize = 20_000;
 
-/// Layout visits at most (and rule checks of the enumeration): what bounds a search whose
-/// positions are few but large, to about 25 ms. The largest search met in 6,000 expert games
-/// took 3.1 million; nine 50/50s searched whole took 5 million (they are nine parts now).
-const MAX_WORK: usize = 6_000_000;
+/// Rule checks of the enumeration at most.
+const MAX_STEPS: usize = 6_000_000;
+
+/// Work of the search at most, in word operations and layout visits (see [`NODE_COST`]): about
+/// 20-25 ms at 5-6 ns a unit. A split or a count costs the words of the sets, whatever their
+/// size: counted by layouts instead, a search of 35 cells over 502 layouts ran to its 20,000
+/// positions in 37 ms. The heaviest search that finished in 6,000 expert games took 4.2
+/// million units.
+const MAX_WORK: usize = 4_500_000;
+
+/// Work of a position besides its splits and counts: the memo hashes and compares its 8-word
+/// set, and the any/all pass visits its layouts (charged on top).
+const NODE_COST: usize = 16;
 
 /// A set of layouts, by index.
 type Set = [u64; MAX_LAYOUTS / 64];
@@ -54,7 +63,7 @@ pub fn best_move(
     best_move_within(counter, view, probs, MAX_WORK)
 }
 
-/// [`best_move`] with `budget` layout visits for the search (the enumeration keeps its own).
+/// [`best_move`] with `budget` units of work for the search (the enumeration keeps its own).
 fn best_move_within(
     counter: &Counter,
     view: &View,
@@ -341,7 +350,7 @@ impl Enumeration<'_> {
     fn go(&mut self, k: usize, mask: u64, placed: usize) -> bool {
         // Each step checks every rule.
         self.steps += 1 + self.rules.len();
-        if self.steps > MAX_WORK {
+        if self.steps > MAX_STEPS {
             return false;
         }
         // Prune: every rule must still be reachable with the cells from k on.
@@ -385,7 +394,7 @@ struct Search<'a> {
     at: &'a [usize],
     memo: HashMap<Set, f64, BuildHasherDefault<WordHasher>>,
     nodes: usize,
-    /// Layouts visited so far, and at most.
+    /// Work so far (see [`MAX_WORK`]), and at most.
     work: usize,
     budget: usize,
     /// An allocation failed: the search stopped for that, not for its limits.
@@ -425,7 +434,7 @@ impl Search<'_> {
         if self.nodes > MAX_NODES {
             return None;
         }
-        self.charge(len)?;
+        self.charge(NODE_COST + len)?;
         let (mut any_mine, mut all_mine) = (0u64, u64::MAX);
         each(set, |l| {
             any_mine |= self.layouts[l];
@@ -458,8 +467,8 @@ impl Search<'_> {
         let mut risky = [(0usize, 0usize, 0usize); 64];
         let mut n_risky = 0;
         for k in (0..self.cells).filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0) {
-            self.charge(len)?;
             let w = self.words;
+            self.charge(w)?;
             let mines: usize = (self.mine[k][..w].iter().zip(&set[..w]))
                 .map(|(&m, &s)| (m & s).count_ones() as usize)
                 .sum();
@@ -497,9 +506,9 @@ impl Search<'_> {
         Some(best)
     }
 
-    /// Counts `visits` more layout visits; `None` past the budget.
-    fn charge(&mut self, visits: usize) -> Option<()> {
-        self.work += visits;
+    /// Counts `units` more work; `None` past the budget.
+    fn charge(&mut self, units: usize) -> Option<()> {
+        self.work += units;
         (self.work <= self.budget).then_some(())
     }
 
@@ -517,8 +526,8 @@ impl Search<'_> {
     /// shows, and returns how many groups are not empty; `None` past the work budget. Only the
     /// words in use are written: the rest of `parts` stays empty.
     fn split(&mut self, set: &Set, k: usize, parts: &mut [Set; 9]) -> Option<usize> {
-        self.charge(size(set))?;
         let w = self.words;
+        self.charge(9 * w)?;
         let mut groups = 0;
         for (part, shows) in parts.iter_mut().zip(&self.shows[k]) {
             let mut any = 0;
@@ -588,7 +597,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn nine_fifty_fifties_are_searched_as_nine_parts() {
-        // 512 layouts; searched whole, 19,171 positions and 5 million visits.
+        // 512 layouts; searched whole, 19,171 positions.
         let v = fifty_fifties(9);
         let mut counter = Counter::new();
         let probs = counter.probabilities(&v).unwrap();
@@ -609,6 +618,42 @@ mod tests {
         let v = fifty_fifties(10);
         let probs = counter.probabilities(&v).unwrap();
         assert!(best_move(&counter, &v, &probs).unwrap().is_none());
+    }
+
+    #[test]
+    fn work_is_charged_by_the_words_a_set_spans() {
+        // 512 layouts of one cell; position sets of one layout and of all 512.
+        let layouts: Vec<u64> = (0..512).map(|l| l & 1).collect();
+        let mut search = Search {
+            layouts: &layouts,
+            shows: vec![[[0; MAX_LAYOUTS / 64]; 9]],
+            mine: vec![[0; MAX_LAYOUTS / 64]],
+            words: MAX_LAYOUTS / 64,
+            nb: &[0],
+            cells: 1,
+            at: &[0],
+            memo: HashMap::default(),
+            nodes: 0,
+            work: 0,
+            budget: usize::MAX,
+            oom: false,
+        };
+        let mut parts = [[0; MAX_LAYOUTS / 64]; 9];
+        let (mut one, all) = ([0; MAX_LAYOUTS / 64], [u64::MAX; MAX_LAYOUTS / 64]);
+        one[0] = 1;
+        // A split ANDs nine sets of eight words, however few layouts the set holds: counted by
+        // layouts, small sets over many words were nearly free and the search ran long.
+        for set in [&one, &all] {
+            search.work = 0;
+            search.split(set, 0, &mut parts).unwrap();
+            assert_eq!(search.work, 9 * 8);
+        }
+        // A position costs its layouts on top of a fixed part; and the budget stops it.
+        search.work = 0;
+        let two = [3, 0, 0, 0, 0, 0, 0, 0];
+        search.budget = NODE_COST + 1;
+        assert!(search.value(&two, true, 0).is_none());
+        assert_eq!(search.work, NODE_COST + 2);
     }
 
     #[test]
