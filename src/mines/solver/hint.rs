@@ -113,13 +113,16 @@ pub struct Advice {
 /// board), so that hints on huge boards stay fast.
 const LOOKAHEAD_BUDGET: usize = 4_000_000;
 /// Counting work (see `Counter::cost`) one standard hint may spend, its own counting of the view
-/// included, before the checks for a forced 50/50 and the look-ahead stop: about 20-30 ms, and
-/// three times the most 8,000 classic expert games needed in one hint (660,000 units, in a
-/// classic opening); the deep effort may spend eight times as much. The look-ahead gets at least
-/// a quarter of it while the hint stays within 1.25 times it, and a count that would pass it is
-/// refused as it goes. Only views with large entangled frontiers reach it; then the guess is the
-/// best of the candidates scored so far.
-const LOOKAHEAD_WORK: u64 = 2_000_000;
+/// included, before the checks for a forced 50/50 and the look-ahead stop: about 10-20 ms (the
+/// time a unit takes varies with the view). In 100,000 expert games under each rule, 24 hints
+/// needed more: 23 classic opening guesses (1.5-2 million units took 24-38 ms alone) and one
+/// modern guess. The look-ahead gets at least a quarter of it while the hint stays within 1.25 times
+/// it, and a count that would pass it is refused as it goes. Only such openings and views with
+/// large entangled frontiers reach it; then the guess is the best of the candidates scored so
+/// far.
+const LOOKAHEAD_WORK: u64 = 1_000_000;
+/// The deep effort's counting work: 16 million units, as before the standard effort's was halved.
+const DEEP_WORK: u64 = 16 * LOOKAHEAD_WORK;
 /// Best two-move candidates the deep effort scores again three moves ahead.
 const DEEP_CANDIDATES: usize = 4;
 /// Under the classic rule, half the expert losses come while at least nine tenths of the cells
@@ -304,7 +307,7 @@ fn decide_within_budget(
             // budget, so that none overruns it (a stopped one counts as not forced, or ends the
             // look-ahead).
             let work = match options.effort {
-                Effort::Deep => 8 * LOOKAHEAD_WORK,
+                Effort::Deep => DEEP_WORK,
                 _ => LOOKAHEAD_WORK,
             };
             let budget = Budget::since(counter, started, work);
@@ -577,9 +580,10 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn the_look_ahead_stops_at_its_work_budget() {
-        // The view costs half a budget to count, and so does each position after a guess.
-        let (bytes, rows, mines) = lattice(11, 16, false);
-        let view = View::parse(&bytes, rows, 16, mines).unwrap();
+        // The view costs about 1.2 standard budgets to count, and so does each position after a
+        // guess.
+        let (bytes, rows, mines) = lattice(11, 13, false);
+        let view = View::parse(&bytes, rows, 13, mines).unwrap();
         let spent = |effort| {
             let mut c = Counter::new();
             let options = HintOptions {
@@ -593,7 +597,7 @@ mod tests {
         let fast = spent(Effort::Fast);
         for (effort, work) in [
             (Effort::Standard, LOOKAHEAD_WORK),
-            (Effort::Deep, 8 * LOOKAHEAD_WORK),
+            (Effort::Deep, DEEP_WORK),
         ] {
             let spent = spent(effort);
             let budget = work.max((fast + work / 4).min(work + work / 4));
