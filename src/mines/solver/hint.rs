@@ -116,10 +116,10 @@ const LOOKAHEAD_BUDGET: usize = 4_000_000;
 /// included, before the checks for a forced 50/50 and the look-ahead stop: about 10-20 ms (the
 /// time a unit takes varies with the view). In 100,000 expert games under each rule, 24 hints
 /// needed more: 23 classic opening guesses (1.5-2 million units took 24-38 ms alone) and one
-/// modern guess. The look-ahead gets at least a quarter of it while the hint stays within 1.25 times
-/// it, and a count that would pass it is refused as it goes. Only such openings and views with
-/// large entangled frontiers reach it; then the guess is the best of the candidates scored so
-/// far.
+/// modern guess. The look-ahead gets at least a quarter of it while the hint stays within 1.25
+/// times it, and a count that would pass it is refused as it goes. Only such openings and views
+/// with large entangled frontiers reach it; then the guess is the best of the candidates scored
+/// so far.
 const LOOKAHEAD_WORK: u64 = 1_000_000;
 /// The deep effort's counting work: 16 million units, as before the standard effort's was halved.
 const DEEP_WORK: u64 = 16 * LOOKAHEAD_WORK;
