@@ -67,8 +67,9 @@ impl Scored {
 }
 
 /// How much counting work (see `Counter::cost`) a look-ahead may spend: it stops before a
-/// position once the counter's cost passes `until`. Ordinary expert play spends at most about
-/// 100,000; views with huge entangled frontiers would otherwise spend seconds.
+/// position once the counter's cost passes `until`. Most expert hints spend far less than the
+/// hint's budget (what play needs is measured at `LOOKAHEAD_WORK` in `hint.rs`); views with
+/// huge entangled frontiers would otherwise spend seconds.
 #[derive(Clone, Copy)]
 pub(crate) struct Budget {
     until: u64,
