@@ -345,12 +345,10 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
     assert!(hidden(c.view[i]), "the hint ({r}, {k}) is not hidden");
     assert!((0.0..1.0).contains(&x), "risk {x}");
     if hidden_count == c.view.len() && c.mines < hidden_count {
-        // Two in from the corner, three along a side half again as long as the other.
-        let step = |along: usize, across: usize| if 2 * along >= 3 * across { 3 } else { 2 };
-        let want = (
-            step(c.rows, c.cols).min((c.rows - 1) / 2),
-            step(c.cols, c.rows).min((c.cols - 1) / 2),
-        );
+        // Two in from the corner, three on a board half again as wide as tall.
+        let wide = 2 * c.rows.max(c.cols) >= 3 * c.rows.min(c.cols);
+        let step = if wide { 3 } else { 2 };
+        let want = (step.min((c.rows - 1) / 2), step.min((c.cols - 1) / 2));
         assert_eq!((r, k), want, "the opening click");
         let p = c.mines as f64 / hidden_count as f64;
         assert!((x - p).abs() <= 1e-12, "opening risk {x} vs {p}");

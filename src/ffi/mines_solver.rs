@@ -71,11 +71,10 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 /// - One exception to "among the safest": a forced 50/50 (two hidden cells holding one mine that
 ///   no reveal can ever tell apart) is guessed as soon as it is found, before any safer guess,
 ///   because it must be guessed anyway and its number may spare the other guess.
-/// - On a view with nothing revealed it is the first click: cell (2, 2) (three cells in along a
-///   side at least half again as long as the other, so (2, 3) on expert's 16 x 30; nearer the
-///   middle on boards narrower than 5), chosen for games whose first click is guaranteed an
-///   opening: its whole mine-free 3 x 3 block lies on the board, which gives larger openings
-///   than a corner.
+/// - On a view with nothing revealed it is the first click: cell (2, 2) ((3, 3) on a board at
+///   least half again as wide as tall, as expert's 16 x 30; nearer the middle on boards
+///   narrower than 5), chosen for games whose first click is guaranteed an opening: its whole
+///   mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.
 ///   When the first click is only safe, `gg_mines_hint_with` told the rule gives the corner
 ///   (0, 0), the likeliest zero: about 2.5 points more classic expert games won (README
 ///   "Solver").
@@ -132,7 +131,7 @@ pub const GG_EFFORT_DEEP: u32 = 2;
 pub struct gg_mines_hint_options {
     /// The game's first-click rule, `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or
     /// `GG_FIRST_CLICK_OPENING`: on an all-hidden view the hint is the best first click under
-    /// it, (2, 2) (or (2, 3) on wide boards, see `gg_mines_hint`) when the first click opens and
+    /// it, (2, 2) (or (3, 3) on wide boards, see `gg_mines_hint`) when the first click opens and
     /// the corner (0, 0) otherwise.
     pub first_click: u32,
     /// `GG_EFFORT_FAST`, `GG_EFFORT_STANDARD` or `GG_EFFORT_DEEP`.
