@@ -16,7 +16,8 @@
 //! whatever the phase.
 //!
 //! Run: `cargo bench --bench win_rate [-- GAMES]` (default 1000 a configuration), or set
-//! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert` and `GG_WIN_EFFORTS=1` (comma-separated) pick.
+//! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert`, `GG_WIN_RULES=modern` and `GG_WIN_EFFORTS=1`
+//! (comma-separated) pick, so that two runs can share the work between two cores.
 
 mod common;
 
@@ -145,6 +146,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
     let levels = picked("GG_WIN_LEVELS");
+    let rules = picked("GG_WIN_RULES");
     let efforts = picked("GG_WIN_EFFORTS");
     println!("win rate of gg_mines_hint_with, {games} games a configuration (seeds 0..{games})");
     let mut expert = Vec::new();
@@ -156,6 +158,9 @@ fn main() {
             continue;
         }
         for &(rule, first_click) in &RULES {
+            if rules.as_ref().is_some_and(|r| !r.iter().any(|n| n == rule)) {
+                continue;
+            }
             for &(effort_name, effort) in &EFFORTS {
                 if efforts
                     .as_ref()
