@@ -65,7 +65,7 @@ static void hints(void) {
     CHECK_STATUS(gg_mines_hint("1EEE", 2, 2, 1, &r, &c, &risk), GG_OK);
     CHECK(near(risk, 1.0 / 3) && (r > 0 || c > 0));
     /* Nothing revealed: the first click, two cells in from the corner (three on 16 x 30, a
-     * board half again as wide as tall; two on a square board). */
+     * board with one side at least 1.5 times the other; two on a square board). */
     {
         char all[480];
         memset(all, 'E', sizeof all);

@@ -71,8 +71,8 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 /// - One exception to "among the safest": a forced 50/50 (two hidden cells holding one mine that
 ///   no reveal can ever tell apart) is guessed as soon as it is found, before any safer guess,
 ///   because it must be guessed anyway and its number may spare the other guess.
-/// - On a view with nothing revealed it is the first click: cell (2, 2) ((3, 3) on a board at
-///   least half again as wide as tall, as expert's 16 x 30; nearer the middle on boards
+/// - On a view with nothing revealed it is the first click: cell (2, 2) ((3, 3) on a board with
+///   one side at least 1.5 times the other, as expert's 16 x 30; nearer the middle on boards
 ///   narrower than 5), chosen for games whose first click is guaranteed an opening: its whole
 ///   mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.
 ///   When the first click is only safe, `gg_mines_hint_with` told the rule gives the corner

@@ -25,8 +25,8 @@
 //!    guess that must be made sooner or later, is taken before any other guess, even a safer one:
 //!    its number, when it survives, may make that other guess unnecessary.
 //! 4. On a view with nothing revealed, every cell is equally risky and the hint is the opening
-//!    click: cell (2, 2), two steps in from the corner, or (3, 3) on a board at least half again
-//!    as wide as tall (expert's 16 x 30). With the usual guarantee that the first
+//!    click: cell (2, 2), two steps in from the corner, or (3, 3) on a board with one side at
+//!    least 1.5 times the other (expert's 16 x 30). With the usual guarantee that the first
 //!    click opens an area (its 3 x 3 block holds no mine), that block lies wholly on the board
 //!    and touches more hidden cells than a corner block does, so the opening is larger. When the
 //!    first click is only safe ([`HintOptions::first_click_opens`] false), the corner (0, 0):
@@ -330,7 +330,7 @@ fn decide_within_budget(
 }
 
 /// The opening click on an all-hidden view. When the first click is guaranteed an opening: two
-/// cells in from the top-left corner (three on a board at least half again as wide as tall;
+/// cells in from the top-left corner (three on a board with one side at least 1.5 times the other;
 /// nearer the middle on boards narrower than 5), where its
 /// whole 3 x 3 block is mine-free, while a corner wastes five of those nine cells off the board
 /// (in the harness about 8 points of expert win rate over the corner). Otherwise the top-left
