@@ -138,6 +138,11 @@ fn picked(var: &str) -> Option<Vec<String>> {
         .map(|v| v.split(',').map(|s| s.trim().to_string()).collect())
 }
 
+/// Whether `name` is left out by a list from [`picked`] (no list leaves nothing out).
+fn left_out(picks: &Option<Vec<String>>, name: &str) -> bool {
+    picks.as_ref().is_some_and(|p| !p.iter().any(|n| n == name))
+}
+
 fn main() {
     let games: usize = std::env::args()
         .skip(1)
@@ -151,21 +156,15 @@ fn main() {
     println!("win rate of gg_mines_hint_with, {games} games a configuration (seeds 0..{games})");
     let mut expert = Vec::new();
     for level in &LEVELS {
-        if levels
-            .as_ref()
-            .is_some_and(|l| !l.iter().any(|n| n == level.name))
-        {
+        if left_out(&levels, level.name) {
             continue;
         }
         for &(rule, first_click) in &RULES {
-            if rules.as_ref().is_some_and(|r| !r.iter().any(|n| n == rule)) {
+            if left_out(&rules, rule) {
                 continue;
             }
             for &(effort_name, effort) in &EFFORTS {
-                if efforts
-                    .as_ref()
-                    .is_some_and(|e| !e.iter().any(|n| *n == effort.to_string()))
-                {
+                if left_out(&efforts, &effort.to_string()) {
                     continue;
                 }
                 let start = Instant::now();
