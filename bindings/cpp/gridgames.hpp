@@ -368,9 +368,9 @@ struct hint_result {
 
 /// gg_mines_hint(): the best next cell to reveal on a player view: certainly safe (risk 0.0)
 /// whenever such a cell exists, otherwise the solver's best guess; on an all-hidden view the
-/// first click, (2, 2) ((3, 3) on boards with one side 1.5 times the other, as 16 x 30; nearer the
-/// middle on boards narrower than 5). Throws gg::error as
-/// probabilities() does, and GG_ERR_GAME_OVER when no hidden cell can be safe (the game is won).
+/// first click, (2, 2) ((3, 3) on boards with one side at least 1.5 times the other, as 16 x 30;
+/// nearer the middle on boards narrower than 5). Throws gg::error as probabilities() does, and
+/// GG_ERR_GAME_OVER when no hidden cell can be safe (the game is won).
 inline hint_result hint(const std::string &view, std::size_t rows, std::size_t cols,
                         std::size_t mines) {
     if (!detail::holds(view.size(), rows, cols))

@@ -362,8 +362,8 @@ export class Gridgames {
   }
 
   /** `hint` under the game's first-click rule (on an all-hidden view: `hint`'s first click,
-   * (2, 2) or (3, 3) on boards with one side 1.5 times the other, when the first click opens, the
-   * corner otherwise) and with the effort asked for; `win` is the exact chance
+   * (2, 2) or (3, 3) on boards with one side at least 1.5 times the other, when the first click
+   * opens, the corner otherwise) and with the effort asked for; `win` is the exact chance
    * of winning from this view when the endgame search computed it, NaN otherwise. */
   hintWith(view, rows, cols, mines, { firstClick = FirstClick.OPENING, effort = Effort.STANDARD } = {}) {
     const src = bytesOf(view, 'view');

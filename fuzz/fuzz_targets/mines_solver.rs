@@ -345,7 +345,7 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
     assert!(hidden(c.view[i]), "the hint ({r}, {k}) is not hidden");
     assert!((0.0..1.0).contains(&x), "risk {x}");
     if hidden_count == c.view.len() && c.mines < hidden_count {
-        // Two in from the corner, three on a board with one side 1.5 times the other.
+        // Two in from the corner, three on a board with one side at least 1.5 times the other.
         let wide = 2 * c.rows.max(c.cols) >= 3 * c.rows.min(c.cols);
         let step = if wide { 3 } else { 2 };
         let want = (step.min((c.rows - 1) / 2), step.min((c.cols - 1) / 2));

@@ -597,9 +597,9 @@ def hint(view: Sequence[Row], mines: int) -> Hint:
     """The best next cell to reveal on a player view (as for :func:`probabilities`), with its
     exact mine probability: a certainly safe cell (``risk == 0.0``) whenever one exists,
     otherwise the solver's best guess. On a view with nothing revealed it is the first click,
-    cell (2, 2) ((3, 3) on boards with one side 1.5 times the other, as expert's 16 x 30; nearer the
-    middle on boards narrower than 5), which suits games whose first click opens a zero
-    (:attr:`FirstClick.OPENING`).
+    cell (2, 2) ((3, 3) on boards with one side at least 1.5 times the other, as expert's
+    16 x 30; nearer the middle on boards narrower than 5), which suits games whose first click
+    opens a zero (:attr:`FirstClick.OPENING`).
 
     Errors: those of :func:`probabilities`, and :class:`gridgames.GameOverError` when no hidden
     cell can be safe (nothing is hidden, or every hidden cell holds a mine: the game is won).
