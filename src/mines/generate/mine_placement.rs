@@ -51,6 +51,25 @@ impl Exclusion {
         }
         ex
     }
+
+    /// Whether cell `(row, col)` of a `rows x cols` board is kept clear: for code that draws
+    /// layouts of its own (a benchmark coupling several first clicks' layouts, say) and must keep
+    /// the same cells clear as the game does. `false` when either coordinate is off the board.
+    ///
+    /// ```
+    /// use gridgames::mines::Exclusion;
+    /// assert!(Exclusion::Block(0, 0).keeps_clear(9, 9, 1, 1));
+    /// assert!(!Exclusion::Block(0, 0).keeps_clear(9, 9, 0, 2));
+    /// assert!(!Exclusion::Cell(0, 0).keeps_clear(9, 9, 1, 1));
+    /// ```
+    pub fn keeps_clear(self, rows: usize, cols: usize, row: usize, col: usize) -> bool {
+        let on_board = |r: usize, c: usize| r < rows && c < cols;
+        let centre_on_board = match self {
+            Exclusion::None => return false,
+            Exclusion::Cell(r, c) | Exclusion::Block(r, c) => on_board(r, c),
+        };
+        centre_on_board && on_board(row, col) && self.cells(rows, cols).contains(row * cols + col)
+    }
 }
 
 /// Up to nine excluded cells, ascending.
@@ -63,6 +82,10 @@ impl Excluded {
     fn push(&mut self, i: usize) {
         self.cells[self.len] = i;
         self.len += 1;
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.cells[..self.len].contains(&i)
     }
 
     /// The cell index of allowed cell number `v`.
@@ -286,6 +309,31 @@ mod tests {
             mines,
             exclusion,
         }
+    }
+
+    #[test]
+    fn keeps_clear_is_the_cell_or_its_clipped_block() {
+        for (rows, cols) in [(1usize, 1usize), (2, 3), (4, 5), (9, 9)] {
+            for (er, ec) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                for row in 0..rows + 2 {
+                    for col in 0..cols + 2 {
+                        let on = row < rows && col < cols;
+                        let near = row.abs_diff(er) <= 1 && col.abs_diff(ec) <= 1;
+                        let cell = Exclusion::Cell(er, ec);
+                        let block = Exclusion::Block(er, ec);
+                        assert_eq!(
+                            cell.keeps_clear(rows, cols, row, col),
+                            (row, col) == (er, ec)
+                        );
+                        assert_eq!(block.keeps_clear(rows, cols, row, col), on && near);
+                        assert!(!Exclusion::None.keeps_clear(rows, cols, row, col));
+                    }
+                }
+            }
+        }
+        // An exclusion centred off the board keeps nothing clear, and never panics.
+        assert!(!Exclusion::Block(9, 0).keeps_clear(9, 9, 8, 0));
+        assert!(!Exclusion::Cell(usize::MAX, 0).keeps_clear(9, 9, 0, 0));
     }
 
     #[test]
