@@ -54,7 +54,8 @@ impl Exclusion {
 
     /// Whether cell `(row, col)` of a `rows x cols` board is kept clear: for code that draws
     /// layouts of its own (a benchmark coupling several first clicks' layouts, say) and must keep
-    /// the same cells clear as the game does. `false` when either coordinate is off the board.
+    /// the same cells clear as the game does. `false` when either coordinate is off the board, or
+    /// the board has more cells than a `usize` counts.
     ///
     /// ```
     /// use gridgames::mines::Exclusion;
@@ -63,6 +64,9 @@ impl Exclusion {
     /// assert!(!Exclusion::Cell(0, 0).keeps_clear(9, 9, 1, 1));
     /// ```
     pub fn keeps_clear(self, rows: usize, cols: usize, row: usize, col: usize) -> bool {
+        if rows.checked_mul(cols).is_none() {
+            return false; // no such board; its cell indices would overflow
+        }
         let on_board = |r: usize, c: usize| r < rows && c < cols;
         let centre_on_board = match self {
             Exclusion::None => return false,
@@ -334,6 +338,11 @@ mod tests {
         // An exclusion centred off the board keeps nothing clear, and never panics.
         assert!(!Exclusion::Block(9, 0).keeps_clear(9, 9, 8, 0));
         assert!(!Exclusion::Cell(usize::MAX, 0).keeps_clear(9, 9, 0, 0));
+        // So does a board too large to number its cells.
+        let big = 1usize << (usize::BITS / 2 + 1);
+        let mid = big / 2;
+        assert!(!Exclusion::Block(mid, 1).keeps_clear(big, big, mid, 1));
+        assert!(Exclusion::Block(mid, 1).keeps_clear(big, 2, mid, 1));
     }
 
     #[test]
