@@ -7,7 +7,8 @@
 //! classic one). Each click's layout is then uniform, as the game's own placement is, and two
 //! clicks' layouts differ only in the few mines their cleared cells move: most games end alike,
 //! and the paired difference is far more precise than two independent runs. After the first
-//! click, `hint_with_options` plays every move (standard effort, told the rule).
+//! click, `hint_with_options` plays every move, told the rule (standard effort unless
+//! `GG_FC_EFFORT` says `fast` or `deep`).
 //!
 //! It prints each click's win rate with its 95% Wilson interval, and its difference from the
 //! first click's with a 95% interval from the games that one of the two won and the other lost.
@@ -127,7 +128,12 @@ fn main() {
             "classic" => false,
             _ => panic!("GG_FC_RULE: classic or modern"),
         },
-        effort: Effort::Standard,
+        effort: match std::env::var("GG_FC_EFFORT").as_deref() {
+            Ok("fast") => Effort::Fast,
+            Ok("deep") => Effort::Deep,
+            Ok("standard") | Err(_) => Effort::Standard,
+            Ok(_) => panic!("GG_FC_EFFORT: fast, standard or deep"),
+        },
     };
     let clicks = match std::env::var("GG_FC_CLICKS") {
         Ok(s) => parse_clicks(&s),
@@ -152,8 +158,10 @@ fn main() {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1) as u64;
     println!(
-        "first clicks on {} {rule}, {games} coupled games each (seeds 0..{games}), {threads} threads",
-        level.name
+        "first clicks on {} {rule}, {} effort, {games} coupled games each (seeds 0..{games}), \
+         {threads} threads",
+        level.name,
+        format!("{:?}", options.effort).to_lowercase()
     );
     let start = Instant::now();
     let parts: Vec<Tally> = std::thread::scope(|s| {
