@@ -20,7 +20,7 @@
 use crate::bitset::BitSet;
 use crate::error::{checked_area, try_filled, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{EMPTY, MINE};
-use crate::mines::board::block::for_block_at;
+use crate::mines::board::block::{for_block_at, in_block};
 use crate::mines::board::leetcode_board::check_coordinate;
 use crate::rng::SplitMix64;
 
@@ -64,15 +64,18 @@ impl Exclusion {
     /// assert!(!Exclusion::Cell(0, 0).keeps_clear(9, 9, 1, 1));
     /// ```
     pub fn keeps_clear(self, rows: usize, cols: usize, row: usize, col: usize) -> bool {
-        if rows.checked_mul(cols).is_none() {
-            return false; // no such board; its cell indices would overflow
-        }
         let on_board = |r: usize, c: usize| r < rows && c < cols;
-        let centre_on_board = match self {
-            Exclusion::None => return false,
-            Exclusion::Cell(r, c) | Exclusion::Block(r, c) => on_board(r, c),
-        };
-        centre_on_board && on_board(row, col) && self.cells(rows, cols).contains(row * cols + col)
+        // A board whose cells overflow a usize has no indices; past this, on-board indices fit.
+        if rows.checked_mul(cols).is_none() || !on_board(row, col) {
+            return false;
+        }
+        match self {
+            Exclusion::None => false,
+            Exclusion::Cell(r, c) => (r, c) == (row, col),
+            Exclusion::Block(r, c) => {
+                on_board(r, c) && in_block(r * cols + c, row * cols + col, cols)
+            }
+        }
     }
 }
 
@@ -86,10 +89,6 @@ impl Excluded {
     fn push(&mut self, i: usize) {
         self.cells[self.len] = i;
         self.len += 1;
-    }
-
-    fn contains(&self, i: usize) -> bool {
-        self.cells[..self.len].contains(&i)
     }
 
     /// The cell index of allowed cell number `v`.

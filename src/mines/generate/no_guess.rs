@@ -281,12 +281,10 @@ impl Generator<'_> {
 
     /// Whether cell `i` must stay clear under the first-click rule.
     fn excluded(&self, i: usize) -> bool {
-        let cols = self.layout.cols;
-        match self.layout.exclusion {
-            Exclusion::None => false,
-            Exclusion::Cell(..) => i == self.first,
-            Exclusion::Block(..) => crate::mines::board::block::in_block(self.first, i, cols),
-        }
+        let (rows, cols) = (self.layout.rows, self.layout.cols);
+        self.layout
+            .exclusion
+            .keeps_clear(rows, cols, i / cols, i % cols)
     }
 
     fn gave_up(&self) -> Error {
