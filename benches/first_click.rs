@@ -23,28 +23,49 @@ mod common;
 
 use common::levels::{wilson, Level, LEVELS};
 use gridgames::mines::{
-    hint_with_options, Effort, Exclusion, Game, GameState, HintOptions, SplitMix64, View,
+    hint_with_options, Effort, FirstClick, Game, GameState, HintOptions, SplitMix64, View,
 };
 use std::time::Instant;
 
 /// What one thread counted: per click, games won, and games won by it but lost by the first
 /// click, and the other way round.
-#[derive(Clone, Default)]
 struct Tally {
     won: Vec<u64>,
     only_this: Vec<u64>,
     only_first: Vec<u64>,
 }
 
-/// Plays the game whose mines are the first `level.mines` cells of `order` that `exclusion`
-/// leaves free, from the click at `click`; whether it was won.
-fn play(level: &Level, order: &[usize], click: (usize, usize), options: &HintOptions) -> bool {
+impl Tally {
+    fn new(clicks: usize) -> Tally {
+        Tally {
+            won: vec![0; clicks],
+            only_this: vec![0; clicks],
+            only_first: vec![0; clicks],
+        }
+    }
+
+    fn add(&mut self, other: &Tally) {
+        for (mine, theirs) in [
+            (&mut self.won, &other.won),
+            (&mut self.only_this, &other.only_this),
+            (&mut self.only_first, &other.only_first),
+        ] {
+            mine.iter_mut().zip(theirs).for_each(|(m, t)| *m += t);
+        }
+    }
+}
+
+/// Plays the game whose mines are the first `level.mines` cells of `order` that the first-click
+/// rule leaves free, from the click at `click`; whether it was won.
+fn play(
+    level: &Level,
+    order: &[usize],
+    first_click: FirstClick,
+    click: (usize, usize),
+    options: &HintOptions,
+) -> bool {
     let (rows, cols) = (level.rows, level.cols);
-    let exclusion = if options.first_click_opens {
-        Exclusion::Block(click.0, click.1)
-    } else {
-        Exclusion::Cell(click.0, click.1)
-    };
+    let exclusion = first_click.exclusion(click.0, click.1);
     let mut board = vec![b'E'; rows * cols];
     let free = order
         .iter()
@@ -66,15 +87,12 @@ fn play(level: &Level, order: &[usize], click: (usize, usize), options: &HintOpt
 /// The games `seeds` of every click.
 fn tally(
     level: &Level,
+    first_click: FirstClick,
     clicks: &[(usize, usize)],
     options: &HintOptions,
     seeds: impl Iterator<Item = u64>,
 ) -> Tally {
-    let mut t = Tally {
-        won: vec![0; clicks.len()],
-        only_this: vec![0; clicks.len()],
-        only_first: vec![0; clicks.len()],
-    };
+    let mut t = Tally::new(clicks.len());
     let n = level.rows * level.cols;
     let mut order: Vec<usize> = (0..n).collect();
     for seed in seeds {
@@ -89,7 +107,7 @@ fn tally(
         }
         let results: Vec<bool> = clicks
             .iter()
-            .map(|&click| play(level, &order, click, options))
+            .map(|&click| play(level, &order, first_click, click, options))
             .collect();
         for (j, &won) in results.iter().enumerate() {
             t.won[j] += u64::from(won);
@@ -122,12 +140,13 @@ fn main() {
         .find(|l| l.name == level_name)
         .expect("GG_FC_LEVEL: beginner, intermediate or expert");
     let rule = std::env::var("GG_FC_RULE").unwrap_or_else(|_| "modern".into());
+    let first_click = match rule.as_str() {
+        "modern" => FirstClick::Opening,
+        "classic" => FirstClick::Safe,
+        _ => panic!("GG_FC_RULE: classic or modern"),
+    };
     let options = HintOptions {
-        first_click_opens: match rule.as_str() {
-            "modern" => true,
-            "classic" => false,
-            _ => panic!("GG_FC_RULE: classic or modern"),
-        },
+        first_click_opens: first_click == FirstClick::Opening,
         effort: match std::env::var("GG_FC_EFFORT").as_deref() {
             Ok("fast") => Effort::Fast,
             Ok("deep") => Effort::Deep,
@@ -138,10 +157,9 @@ fn main() {
     let clicks = match std::env::var("GG_FC_CLICKS") {
         Ok(s) => parse_clicks(&s),
         Err(_) => {
-            let hidden = vec![b'E'; level.rows * level.cols];
-            let view = View::parse(&hidden, level.rows, level.cols, level.mines).unwrap();
+            let view = View::hidden(level.rows, level.cols, level.mines).unwrap();
             let first = hint_with_options(&view, &options).unwrap().hint;
-            let others = if options.first_click_opens {
+            let others = if first_click == FirstClick::Opening {
                 [(2, 2), (2, 3), (3, 3), (1, 2)]
             } else {
                 [(0, 0), (0, 1), (1, 1), (0, 2)]
@@ -168,22 +186,15 @@ fn main() {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let (clicks, options) = (&clicks, &options);
-                s.spawn(move || tally(level, clicks, options, (k..games).step_by(threads as usize)))
+                let seeds = (k..games).step_by(threads as usize);
+                s.spawn(move || tally(level, first_click, clicks, options, seeds))
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    let mut total = Tally {
-        won: vec![0; clicks.len()],
-        only_this: vec![0; clicks.len()],
-        only_first: vec![0; clicks.len()],
-    };
+    let mut total = Tally::new(clicks.len());
     for p in &parts {
-        for j in 0..clicks.len() {
-            total.won[j] += p.won[j];
-            total.only_this[j] += p.only_this[j];
-            total.only_first[j] += p.only_first[j];
-        }
+        total.add(p);
     }
     let n = games.max(1) as f64;
     for (j, &(r, c)) in clicks.iter().enumerate() {
