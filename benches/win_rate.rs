@@ -15,9 +15,13 @@
 //! (the hints of the exact endgame search); *coin flips* are the guesses at 45% risk or more,
 //! whatever the phase.
 //!
+//! A game whose hint is refused with `GG_ERR_TOO_COMPLEX` (a frontier too entangled to count,
+//! with no cell proven safe) stops there and counts as lost; the bench names its seed.
+//!
 //! Run: `cargo bench --bench win_rate [-- GAMES]` (default 1000 a configuration), or set
 //! `GG_WIN_GAMES`; `GG_WIN_LEVELS=expert`, `GG_WIN_RULES=modern` and `GG_WIN_EFFORTS=1`
-//! (comma-separated) pick, so that two runs can share the work between two cores.
+//! (comma-separated) pick, so that two runs can share the work between two cores;
+//! `GG_WIN_FIRST_SEED` starts the seeds elsewhere than 0.
 
 mod common;
 
@@ -54,8 +58,18 @@ impl RiskTaken {
     }
 }
 
-/// Plays one game; whether it was won, its slowest hint, and the risk its guesses took.
-fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Duration, RiskTaken) {
+/// How a game ended.
+#[derive(PartialEq)]
+enum Outcome {
+    Won,
+    Lost,
+    /// A hint was refused with `GG_ERR_TOO_COMPLEX` (a frontier too entangled to count, no cell
+    /// proven safe): the game stops there and counts as lost.
+    Refused,
+}
+
+/// Plays one game; how it ended, its slowest hint, and the risk its guesses took.
+fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (Outcome, Duration, RiskTaken) {
     let cfg = gg_mines_config {
         rows: level.rows,
         cols: level.cols,
@@ -82,8 +96,8 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Durat
             "gg_mines_state",
         );
         match state {
-            GG_MINES_WON => break true,
-            GG_MINES_LOST => break false,
+            GG_MINES_WON => break Outcome::Won,
+            GG_MINES_LOST => break Outcome::Lost,
             _ => {}
         }
         // SAFETY: `view` holds rows * cols bytes.
@@ -94,22 +108,23 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (bool, Durat
         let (mut r, mut c, mut risk, mut win) = (0, 0, 0.0, 0.0);
         let t = Instant::now();
         // SAFETY: the view holds rows * cols bytes; the options and outputs are live locals.
-        check(
-            unsafe {
-                gg_mines_hint_with(
-                    view.as_ptr().cast(),
-                    level.rows,
-                    level.cols,
-                    level.mines,
-                    &opt,
-                    &mut r,
-                    &mut c,
-                    &mut risk,
-                    &mut win,
-                )
-            },
-            "gg_mines_hint_with",
-        );
+        let status = unsafe {
+            gg_mines_hint_with(
+                view.as_ptr().cast(),
+                level.rows,
+                level.cols,
+                level.mines,
+                &opt,
+                &mut r,
+                &mut c,
+                &mut risk,
+                &mut win,
+            )
+        };
+        if status == GG_ERR_TOO_COMPLEX {
+            break Outcome::Refused;
+        }
+        check(status, "gg_mines_hint_with");
         slowest = slowest.max(t.elapsed());
         let hidden = view.iter().filter(|&&b| b == b'E').count();
         if hidden < view.len() && risk > 0.0 {
@@ -153,7 +168,14 @@ fn main() {
     let levels = picked("GG_WIN_LEVELS");
     let rules = picked("GG_WIN_RULES");
     let efforts = picked("GG_WIN_EFFORTS");
-    println!("win rate of gg_mines_hint_with, {games} games a configuration (seeds 0..{games})");
+    let first: u64 = std::env::var("GG_WIN_FIRST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let end = first + games as u64;
+    println!(
+        "win rate of gg_mines_hint_with, {games} games a configuration (seeds {first}..{end})"
+    );
     let mut expert = Vec::new();
     for level in &LEVELS {
         if left_out(&levels, level.name) {
@@ -170,9 +192,13 @@ fn main() {
                 let start = Instant::now();
                 let (mut wins, mut slowest) = (0, Duration::ZERO);
                 let mut taken = RiskTaken::default();
-                for seed in 0..games as u64 {
-                    let (won, slow, risk) = play(level, first_click, effort, seed);
-                    wins += usize::from(won);
+                let mut refused = Vec::new();
+                for seed in first..end {
+                    let (outcome, slow, risk) = play(level, first_click, effort, seed);
+                    wins += usize::from(outcome == Outcome::Won);
+                    if outcome == Outcome::Refused {
+                        refused.push(seed);
+                    }
                     slowest = slowest.max(slow);
                     taken.add(risk);
                 }
@@ -201,6 +227,15 @@ fn main() {
                     per_100(taken.endgame),
                     per_100(taken.coin_flips),
                 );
+                if !refused.is_empty() {
+                    println!(
+                        "  {:29} hints refused with GG_ERR_TOO_COMPLEX, those games counted as \
+                         lost: {} (seeds {:?})",
+                        "",
+                        refused.len(),
+                        refused,
+                    );
+                }
                 if level.name == "expert" {
                     expert.push((rule, effort_name, rate, 100.0 * lo, 100.0 * hi));
                 }
