@@ -14,7 +14,7 @@
 //! weighted layout contributes.
 //!
 //! Limits: the work grows with the numbers an order must keep open at once (the frontier's
-//! "width"), not with the board. A contrived frontier whose width exceeds 128 bits of state, whose
+//! "width"), not with the board. A frontier whose width exceeds 128 bits of state, whose
 //! tables would exceed [`MAX_TABLE_ENTRIES`], or whose count would take more than
 //! `limits::MAX_COUNT_STEPS` steps (about 10 ms of work) is refused with `TooComplex`; so is a
 //! count that would pass a stop the caller set ([`Counting::stop_at`]).
