@@ -121,11 +121,11 @@ fn play(level: &Level, first_click: u32, effort: u32, seed: u64) -> (Outcome, Du
                 &mut win,
             )
         };
+        slowest = slowest.max(t.elapsed());
         if status == GG_ERR_TOO_COMPLEX {
             break Outcome::Refused;
         }
         check(status, "gg_mines_hint_with");
-        slowest = slowest.max(t.elapsed());
         let hidden = view.iter().filter(|&&b| b == b'E').count();
         if hidden < view.len() && risk > 0.0 {
             if !win.is_nan() {
@@ -172,7 +172,9 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    let end = first + games as u64;
+    let end = first
+        .checked_add(games as u64)
+        .expect("GG_WIN_FIRST_SEED plus the games passes the last seed");
     println!(
         "win rate of gg_mines_hint_with, {games} games a configuration (seeds {first}..{end})"
     );
