@@ -25,6 +25,7 @@ use common::levels::{wilson, Level, LEVELS};
 use gridgames::mines::{
     hint_with_options, Effort, FirstClick, Game, GameState, HintOptions, SplitMix64, View,
 };
+use gridgames::ErrorKind;
 use std::time::Instant;
 
 /// What one thread counted: per click, games won, and games won by it but lost by the first
@@ -56,14 +57,15 @@ impl Tally {
 }
 
 /// Plays the game whose mines are the first `level.mines` cells of `order` that the first-click
-/// rule leaves free, from the click at `click`; whether it was won.
+/// rule leaves free, from the click at `click`; whether it was won, or `None` when a hint was
+/// refused as too complex to count (as `benches/win_rate.rs` does, the game then counts as lost).
 fn play(
     level: &Level,
     order: &[usize],
     first_click: FirstClick,
     click: (usize, usize),
     options: &HintOptions,
-) -> bool {
+) -> Option<bool> {
     let (rows, cols) = (level.rows, level.cols);
     let exclusion = first_click.exclusion(click.0, click.1);
     let mut board = vec![b'E'; rows * cols];
@@ -78,10 +80,14 @@ fn play(
     while game.state() == GameState::Playing {
         let view = game.view().expect("the view");
         let view = View::parse(&view, rows, cols, level.mines).expect("a consistent view");
-        let hint = hint_with_options(&view, options).expect("a hint").hint;
+        let hint = match hint_with_options(&view, options) {
+            Ok(report) => report.hint,
+            Err(e) if e.kind() == ErrorKind::TooComplex => return None,
+            Err(e) => panic!("a hint: {e}"),
+        };
         game.reveal(hint.row, hint.col).expect("a hidden cell");
     }
-    game.state() == GameState::Won
+    Some(game.state() == GameState::Won)
 }
 
 /// The games `seeds` of every click.
@@ -107,7 +113,12 @@ fn tally(
         }
         let results: Vec<bool> = clicks
             .iter()
-            .map(|&click| play(level, &order, first_click, click, options))
+            .map(|&click| {
+                play(level, &order, first_click, click, options).unwrap_or_else(|| {
+                    eprintln!("seed {seed}, click {click:?}: a hint refused as too complex; lost");
+                    false
+                })
+            })
             .collect();
         for (j, &won) in results.iter().enumerate() {
             t.won[j] += u64::from(won);
