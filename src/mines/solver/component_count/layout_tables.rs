@@ -1,9 +1,9 @@
 //! The DP's tables of one component: the forward pass that counts layouts by mine total, and
 //! the backward pass that gives each group's expected mines under a weighting of the totals.
 
-use super::group_order::Plan;
 use super::key_index::KeyIndex;
 use super::limits::{too_entangled, MAX_TABLE_ENTRIES};
+use super::step_plan::Plan;
 use crate::error::{try_push, try_refill, try_reserve, Result};
 use crate::mines::solver::wide::Wide;
 use std::ops::{Add, AddAssign, Mul};

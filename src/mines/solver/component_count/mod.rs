@@ -19,19 +19,21 @@
 //! `limits::MAX_COUNT_STEPS` steps (about 10 ms of work) is refused with `TooComplex`; so is a
 //! count that would pass a stop the caller set ([`Counting::stop_at`]).
 
-mod group_order; // the order the groups are taken in, and each step's plan
+mod group_order; // the order the groups are taken in
 mod key_index; // state key -> state index, open addressing
 mod layout_tables; // the tables: the forward pass, totals, the backward pass
 mod limits; // the state key's width, the tables' budget, the error that names a component
+mod step_plan; // each step's group and how it touches the numbers
 
 use super::constraints::Constraints;
 use super::wide::Wide;
 use crate::error::{try_reserve, Result};
-use group_order::{group_order, OrderScratch, Plan};
+use group_order::{group_order, OrderScratch};
 use key_index::KeyIndex;
 use layout_tables::{backward, forward, totals_of, Dp, Num};
 use limits::MAX_COUNT_STEPS;
 pub use limits::MAX_TABLE_ENTRIES;
+use step_plan::Plan;
 
 /// Counts in `f64` up to this many cells (at most 2^400 layouts).
 const F64_CELLS: usize = 400;
