@@ -687,6 +687,23 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn play_that_rings_the_opening_still_gets_a_hint() {
+        for v in crate::mines::solver::view::ring_views() {
+            let p = crate::mines::probabilities(&v).unwrap();
+            for effort in [Effort::Fast, Effort::Standard, Effort::Deep] {
+                let opt = HintOptions {
+                    first_click_opens: true,
+                    effort,
+                };
+                let h = hint_with_options(&v, &opt).unwrap().hint;
+                let cell = h.row * v.cols() + h.col;
+                assert_eq!(h.risk, p.probs()[cell], "{effort:?}: {h:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_forced_fifty_fifty_goes_before_a_safer_guess() {
         // Column 0 is a forced 50/50; column 4 holds one mine too but column 5 can still tell
         // its cells apart; columns 5-15 float, 3 mines in 22 cells. Thousands of layouts, so the

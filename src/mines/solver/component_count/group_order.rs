@@ -1,7 +1,10 @@
 //! The order the DP takes a component's groups in.
 //!
 //! The order keeps few numbers *open* (entered but not finished): a number's partial sum is part
-//! of the state only while it is open, so a narrow order keeps the tables small.
+//! of the state only while it is open, so a narrow order keeps the tables small. Two orders are
+//! made and the cheaper by an estimate is kept: a greedy walk from a far end of the component,
+//! which suits frontiers that are curves, and a sweep by angle around the component's centre,
+//! which suits frontiers that ring an opening.
 
 use crate::error::{try_refill, try_reserve, Error, Result};
 use crate::mines::solver::constraints::Constraints;
@@ -31,6 +34,13 @@ pub(super) struct OrderScratch {
     done: Vec<bool>,
     in_cand: Vec<bool>,
     heap: BinaryHeap<Reverse<(i32, u32, u32)>>,
+    alt: Vec<u32>,
+    angle: Vec<(f64, u32)>,
+    est_total: Vec<u32>,
+    est_seen: Vec<u32>,
+    /// Tests take the sweep whatever its cost, to check that it counts alike.
+    #[cfg(test)]
+    pub(super) force_sweep: bool,
 }
 
 impl OrderScratch {
@@ -43,15 +53,160 @@ impl OrderScratch {
         try_refill(&mut self.left, n, 0)?;
         try_refill(&mut self.slot, n, 0)?;
         try_refill(&mut self.opened, n, false)?;
+        try_refill(&mut self.est_total, n, 0)?;
+        try_refill(&mut self.est_seen, n, 0)?;
         try_refill(&mut self.local, g, 0)?;
         Ok(())
     }
 }
 
-/// An order of the groups that keeps few numbers open, into `s.order`: start at a far end of the
-/// component, then repeatedly take the group that opens the fewest new numbers (net of those it
-/// closes), preferring groups closer to the start.
+/// The angular sweep replaces the greedy order only when its estimated cost is this many times
+/// smaller. The estimate ignores how the numbers' sums depend on each other, so it misranks
+/// orders of similar cost: with no margin, on 300 random expert views shown at random, it picked
+/// the sweep for 93 of 875 components where the sweep took over 5% more steps; with this one, for
+/// 4.
+const SWEEP_MARGIN: f64 = 2.0;
+
+/// Below this estimated cost, a component is counted in the greedy order without trying the
+/// sweep, which could save at most half of it: most frontiers in play are that cheap, and
+/// making and estimating the sweep cost them a few percent of the games played per second.
+const SWEEP_WORTH: f64 = 16384.0;
+
+/// An order of the groups that keeps few numbers open, into `s.order`: the greedy order, or the
+/// angular sweep when [`estimated_cost`] finds it much cheaper.
 pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
+    greedy_order(cons, groups, s)?;
+    #[cfg(test)]
+    if s.force_sweep {
+        sweep_order(cons, groups, s)?;
+        std::mem::swap(&mut s.order, &mut s.alt);
+        return Ok(());
+    }
+    if groups.len() < 3 {
+        return Ok(());
+    }
+    let greedy = estimated_cost(cons, &s.order, &mut s.est_total, &mut s.est_seen);
+    if greedy < SWEEP_WORTH {
+        return Ok(());
+    }
+    sweep_order(cons, groups, s)?;
+    let sweep = estimated_cost(cons, &s.alt, &mut s.est_total, &mut s.est_seen);
+    if sweep * SWEEP_MARGIN < greedy {
+        std::mem::swap(&mut s.order, &mut s.alt);
+    }
+    Ok(())
+}
+
+/// The cost of counting in `order`, estimated: per step, the states it may reach (the product of
+/// each open number's possible partial sums) times the group's possible mine counts.
+fn estimated_cost(cons: &Constraints, order: &[u32], total: &mut [u32], seen: &mut [u32]) -> f64 {
+    for &g in order {
+        for &c in cons.group_numbers(g) {
+            total[c as usize] = 0;
+            seen[c as usize] = 0;
+        }
+    }
+    for &g in order {
+        let size = cons.group_cells(g).len() as u32;
+        for &c in cons.group_numbers(g) {
+            total[c as usize] += size;
+        }
+    }
+    let range = |c: u32, seen: u32, all: u32| -> f64 {
+        let need = u32::from(cons.number_need(c));
+        let hi = need.min(seen);
+        let lo = need.saturating_sub(all - seen);
+        f64::from(hi.saturating_sub(lo) + 1)
+    };
+    let (mut states, mut cost) = (1.0f64, 0.0f64);
+    for &g in order {
+        let size = cons.group_cells(g).len() as u32;
+        cost += states * f64::from(size + 1);
+        for &c in cons.group_numbers(g) {
+            let cu = c as usize;
+            let (was, all) = (seen[cu], total[cu]);
+            if was > 0 {
+                states /= range(c, was, all);
+            }
+            seen[cu] = was + size;
+            if was + size < all {
+                states *= range(c, was + size, all);
+            }
+        }
+    }
+    cost
+}
+
+/// The groups by their angle around the component's centre, starting after the widest gap
+/// between angles, into `s.alt`: a frontier that rings an opening is taken around the ring, with
+/// the cells inside and outside it at each angle, where the greedy order may walk the outer edge
+/// first and keep the inner numbers open all the way.
+fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
+    let cols = cons.cols();
+    let centre = |cells: &[u32]| {
+        let (mut r, mut c) = (0.0, 0.0);
+        for &x in cells {
+            r += (x as usize / cols) as f64;
+            c += (x as usize % cols) as f64;
+        }
+        (r, c)
+    };
+    let (mut cr, mut cc, mut m) = (0.0, 0.0, 0.0);
+    for &g in groups {
+        let (r, c) = centre(cons.group_cells(g));
+        cr += r;
+        cc += c;
+        m += cons.group_cells(g).len() as f64;
+    }
+    let (cr, cc) = (cr / m, cc / m);
+    s.angle.clear();
+    try_reserve(&mut s.angle, groups.len())?;
+    for &g in groups {
+        let (r, c) = centre(cons.group_cells(g));
+        let k = cons.group_cells(g).len() as f64;
+        crate::error::try_push(&mut s.angle, (diamond_angle(r / k - cr, c / k - cc), g))?;
+    }
+    s.angle
+        .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let n = s.angle.len();
+    let mut start = 0;
+    let mut widest = s.angle[0].0 + 4.0 - s.angle[n - 1].0;
+    for i in 1..n {
+        let gap = s.angle[i].0 - s.angle[i - 1].0;
+        if gap > widest {
+            (widest, start) = (gap, i);
+        }
+    }
+    s.alt.clear();
+    try_reserve(&mut s.alt, n)?;
+    for i in 0..n {
+        crate::error::try_push(&mut s.alt, s.angle[(start + i) % n].1)?;
+    }
+    Ok(())
+}
+
+/// A stand-in for the angle of `(dy, dx)`, in `[0, 4)` and increasing with it, from the four
+/// basic operations only: IEEE 754 rounds those alike on every platform (`atan2` it does not),
+/// so every platform orders alike.
+fn diamond_angle(dy: f64, dx: f64) -> f64 {
+    if dy == 0.0 && dx == 0.0 {
+        0.0
+    } else if dy >= 0.0 {
+        if dx >= 0.0 {
+            dy / (dx + dy)
+        } else {
+            1.0 - dx / (dy - dx)
+        }
+    } else if dx < 0.0 {
+        2.0 - dy / (-dx - dy)
+    } else {
+        3.0 + dx / (dx - dy)
+    }
+}
+
+/// Start at a far end of the component, then repeatedly take the group that opens the fewest new
+/// numbers (net of those it closes), preferring groups closer to the start; into `s.order`.
+fn greedy_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
     let n = groups.len();
     s.order.clear();
     try_reserve(&mut s.order, n)?;
@@ -192,4 +347,33 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_diamond_angle_grows_with_the_angle() {
+        let mut last = (-1.0, 0.0);
+        // Every direction on a 21 x 21 grid around the centre, by true angle from 0 to 2 pi.
+        let mut dirs: Vec<(f64, f64)> = (-10..=10)
+            .flat_map(|y| (-10..=10).map(move |x| (f64::from(y), f64::from(x))))
+            .filter(|&(y, x)| (y, x) != (0.0, 0.0))
+            .collect();
+        let turn = |&(y, x): &(f64, f64)| y.atan2(x).rem_euclid(std::f64::consts::TAU);
+        dirs.sort_by(|a, b| turn(a).total_cmp(&turn(b)));
+        for d in &dirs {
+            let a = diamond_angle(d.0, d.1);
+            assert!((0.0..4.0).contains(&a), "{d:?}: {a}");
+            let same = (turn(d) - last.1).abs() < 1e-12;
+            assert!(
+                a > last.0 || same && a == last.0,
+                "{d:?}: {a} after {}",
+                last.0
+            );
+            last = (a, turn(d));
+        }
+        assert_eq!(diamond_angle(0.0, 0.0), 0.0);
+    }
 }
