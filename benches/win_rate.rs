@@ -6,8 +6,9 @@
 //! - **modern**: `GG_FIRST_CLICK_OPENING` (the first click opens a zero), the hint told so.
 //!
 //! It prints, for each level, rule set and effort, the win rate with its 95% Wilson interval,
-//! games per second and the slowest single hint (wall time, so a busy machine inflates it), then
-//! the expert comparison with the peers.
+//! games per second and the slowest single hint with its game's seed (wall time, so a busy
+//! machine inflates it: replay the seed alone to time it), then the expert comparison with the
+//! peers.
 //!
 //! It also prints where the games are lost: the risk of every guess after the first click,
 //! summed by phase, is the expected number of losses in that phase (the sum is about the loss
@@ -192,7 +193,7 @@ fn main() {
                     continue;
                 }
                 let start = Instant::now();
-                let (mut wins, mut slowest) = (0, Duration::ZERO);
+                let (mut wins, mut slowest, mut slowest_seed) = (0, Duration::ZERO, first);
                 let mut taken = RiskTaken::default();
                 let mut refused = Vec::new();
                 for seed in first..end {
@@ -201,7 +202,9 @@ fn main() {
                     if outcome == Outcome::Refused {
                         refused.push(seed);
                     }
-                    slowest = slowest.max(slow);
+                    if slow > slowest {
+                        (slowest, slowest_seed) = (slow, seed);
+                    }
                     taken.add(risk);
                 }
                 let secs = start.elapsed().as_secs_f64();
@@ -209,7 +212,7 @@ fn main() {
                 let rate = 100.0 * wins as f64 / games as f64;
                 println!(
                     "  {:12} {:7} {:8}  win {:6.2}% (95% CI {:5.2}-{:5.2}%)  {:8.1} games/s  \
-                     slowest hint {:6.2} ms",
+                     slowest hint {:6.2} ms (seed {})",
                     level.name,
                     rule,
                     effort_name,
@@ -218,6 +221,7 @@ fn main() {
                     100.0 * hi,
                     games as f64 / secs,
                     slowest.as_secs_f64() * 1e3,
+                    slowest_seed,
                 );
                 let per_100 = |x: f64| 100.0 * x / games as f64;
                 println!(
