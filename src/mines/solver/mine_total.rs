@@ -7,12 +7,14 @@
 //! floating cells complete it.
 //!
 //! A product tree gives every `g_i` at once: the leaves are the components (each trimmed to its
-//! possible totals), an inner node holds the product of its leaves, and the weights flow down
-//! from the root (`C(F, M - x)`), each child receiving its parent's weights convolved with its
-//! sibling's product. Memory is the tree: the length of the product (at most the number of
-//! undetermined cells plus one) per level, and there are log2(components) levels. Work is that
-//! of the convolutions, dominated by the top levels: a view whose components can hold wildly
-//! varying totals costs the square of that spread, which [`MAX_SPREAD_WORK`] bounds.
+//! possible totals), an inner node holds the product of its leaves, and the weights flow down from
+//! the root (`C(F, M - x)`), each child receiving its parent's weights convolved with its sibling's
+//! product. The weights flow down only when asked for ([`MineTotal::weigh`]): a caller that needs
+//! the layouts alone pays for the tree's building only. Memory is the tree: the length of the
+//! product (at most the number of undetermined cells plus one) per level, and there are
+//! log2(components) levels. Work is that of the convolutions, dominated by the top levels: a view
+//! whose components can hold wildly varying totals costs the square of that spread, which
+//! [`MAX_SPREAD_WORK`] bounds.
 
 use super::wide::{binomial, Wide};
 use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
@@ -44,6 +46,12 @@ pub(crate) struct MineTotal {
     /// Per component, its weights `g_i` by total, in `g`.
     g: Vec<Wide>,
     g_at: Vec<usize>,
+    /// Components combined, whether their weights `g` have been pushed down yet, and what the
+    /// root's weights are made from (floating cells, mines left past the components' least).
+    count: usize,
+    weighed: bool,
+    floating: usize,
+    left: usize,
     /// The results.
     layouts: Wide,
     floating_mines: Wide,
@@ -65,6 +73,9 @@ impl MineTotal {
         self.layouts = Wide::ZERO;
         self.floating_mines = Wide::ZERO;
         self.floating_safe = Wide::ZERO;
+        // Until the tree is built, nothing is left to push down (no layout fits, or an error).
+        self.count = 0;
+        self.weighed = true;
         self.g.clear();
         self.g_at.clear();
         self.lo.clear();
@@ -146,17 +157,8 @@ impl MineTotal {
         }
         // Root weights C(F, M - base - j), then the layouts and the floating cells' share.
         let root = levels[levels.len() - 1][0];
-        self.w_pool.clear();
-        self.w_nodes.clear();
-        try_reserve(&mut self.w_pool, root.len)?;
-        floating_binomials(floating, mines - base, root.len, &mut self.w_pool)?;
-        try_push(
-            &mut self.w_nodes,
-            Node {
-                at: 0,
-                len: root.len,
-            },
-        )?;
+        (self.floating, self.left) = (floating, mines - base);
+        self.root_weights(root.len)?;
         for j in 0..root.len {
             let term = self.pool[root.at + j] * self.w_pool[j];
             if term.is_zero() {
@@ -167,6 +169,39 @@ impl MineTotal {
             self.floating_mines += term.mul_f64(left as f64);
             self.floating_safe += term.mul_f64((floating - left) as f64);
         }
+        self.levels = levels;
+        self.count = count;
+        self.weighed = false;
+        Ok(())
+    }
+
+    /// After [`MineTotal::combine`] found layouts: pushes the weights down the tree to each
+    /// component, once, so that [`MineTotal::weights`] can give them. `totals` must be what
+    /// `combine` was given. A caller that needs only the layouts (a count, a consistency check,
+    /// a look-ahead's outcome) never pays for this, which on a 1000 x 1000 view of 11,000
+    /// components took twice the time that building the tree did.
+    pub(crate) fn weigh<'a>(&mut self, totals: impl Fn(usize) -> &'a [Wide]) -> Result<()> {
+        if self.weighed {
+            return Ok(());
+        }
+        let levels = std::mem::take(&mut self.levels);
+        let r = self.push_down_all(&levels, totals);
+        self.levels = levels;
+        self.weighed = r.is_ok();
+        r
+    }
+
+    fn push_down_all<'a>(
+        &mut self,
+        levels: &[Vec<Node>],
+        totals: impl Fn(usize) -> &'a [Wide],
+    ) -> Result<()> {
+        let count = self.count;
+        self.g.clear();
+        self.g_at.clear();
+        try_reserve(&mut self.g_at, count + 1)?;
+        // The root's weights again: a push-down that failed part way may have replaced them.
+        self.root_weights(levels[levels.len() - 1][0].len)?;
         // Weights flow down: a child's weight at `a` sums its sibling's product at `b` times the
         // parent's weight at `a + b`.
         for lvl in (0..levels.len() - 1).rev() {
@@ -218,8 +253,16 @@ impl MineTotal {
             }
         }
         try_push(&mut self.g_at, self.g.len())?;
-        self.levels = levels;
         Ok(())
+    }
+
+    /// The root's weights, `C(F, left - j)` for `j` in `0..len`, as the only node of the
+    /// weights' first level.
+    fn root_weights(&mut self, len: usize) -> Result<()> {
+        self.w_pool.clear();
+        self.w_nodes.clear();
+        floating_binomials(self.floating, self.left, len, &mut self.w_pool)?;
+        try_push(&mut self.w_nodes, Node { at: 0, len })
     }
 
     /// The product of two nodes, truncated to `cap + 1` terms, appended to the pool.
@@ -269,8 +312,9 @@ impl MineTotal {
         self.layouts
     }
 
-    /// The weights component `i` gives each of its totals.
+    /// The weights component `i` gives each of its totals, after [`MineTotal::weigh`].
     pub(crate) fn weights(&self, i: usize) -> &[Wide] {
+        debug_assert!(self.weighed);
         &self.g[self.g_at[i]..self.g_at[i + 1]]
     }
 
@@ -396,6 +440,13 @@ mod tests {
             assert_eq!(mt.layouts().is_zero(), z == 0.0);
             if z == 0.0 {
                 continue;
+            }
+            mt.weigh(|i| &wide[i]).unwrap();
+            if next(2) == 0 {
+                // Pushed down again, as after a push-down that failed part way (which leaves the
+                // scratch holding a lower level's weights): the same weights must come out.
+                mt.weighed = false;
+                mt.weigh(|i| &wide[i]).unwrap();
             }
             for (i, gi) in g.iter().enumerate() {
                 for (t, &want) in gi.iter().enumerate() {

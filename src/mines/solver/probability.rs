@@ -537,6 +537,10 @@ impl Counter {
 
     fn each_group(&mut self, combined: bool, mut f: impl FnMut(&[u32], Wide, Wide)) -> Result<()> {
         let cols = self.cons.cols();
+        if combined {
+            let (cache, ids) = (&self.cache, &self.ids);
+            self.total.weigh(|i| &cache.get(ids[i]).totals)?;
+        }
         for (i, &id) in self.ids.iter().enumerate() {
             let e = self.cache.get(id);
             let weights = if combined {
