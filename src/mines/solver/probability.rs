@@ -987,6 +987,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn frontiers_that_ring_the_opening_are_counted_around_the_ring() {
         for view in crate::mines::solver::view::ring_views() {
             let mut c = Counter::new();

@@ -356,23 +356,25 @@ mod tests {
     #[test]
     fn the_diamond_angle_grows_with_the_angle() {
         let mut last = (-1.0, 0.0);
-        // Every direction on a 21 x 21 grid around the centre, by true angle from 0 to 2 pi.
-        let mut dirs: Vec<(f64, f64)> = (-10..=10)
+        // Every direction on a 21 x 21 grid around the centre, with its true angle in [0, 2 pi),
+        // each computed once: `atan2` may round differently from one call to the next (Miri
+        // makes it), and a sort needs its keys to stay put.
+        let mut dirs: Vec<(f64, f64, f64)> = (-10..=10)
             .flat_map(|y| (-10..=10).map(move |x| (f64::from(y), f64::from(x))))
             .filter(|&(y, x)| (y, x) != (0.0, 0.0))
+            .map(|(y, x)| (y.atan2(x).rem_euclid(std::f64::consts::TAU), y, x))
             .collect();
-        let turn = |&(y, x): &(f64, f64)| y.atan2(x).rem_euclid(std::f64::consts::TAU);
-        dirs.sort_by(|a, b| turn(a).total_cmp(&turn(b)));
-        for d in &dirs {
-            let a = diamond_angle(d.0, d.1);
-            assert!((0.0..4.0).contains(&a), "{d:?}: {a}");
-            let same = (turn(d) - last.1).abs() < 1e-12;
+        dirs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for &(turn, y, x) in &dirs {
+            let a = diamond_angle(y, x);
+            assert!((0.0..4.0).contains(&a), "{y}, {x}: {a}");
+            let same = (turn - last.1).abs() < 1e-12;
             assert!(
                 a > last.0 || same && a == last.0,
-                "{d:?}: {a} after {}",
+                "{y}, {x}: {a} after {}",
                 last.0
             );
-            last = (a, turn(d));
+            last = (a, turn);
         }
         assert_eq!(diamond_angle(0.0, 0.0), 0.0);
     }
