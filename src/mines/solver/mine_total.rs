@@ -46,9 +46,9 @@ pub(crate) struct MineTotal {
     /// Per component, its weights `g_i` by total, in `g`.
     g: Vec<Wide>,
     g_at: Vec<usize>,
-    /// Components combined, whether their weights `g` have been pushed down yet, and what the
-    /// root's weights are made from (floating cells, mines left past the components' least).
-    count: usize,
+    /// Whether the weights `g` of the components combined (one per entry of `lo`) have been
+    /// pushed down yet, and what the root's weights are made from (floating cells, mines left
+    /// past the components' least).
     weighed: bool,
     floating: usize,
     left: usize,
@@ -74,7 +74,6 @@ impl MineTotal {
         self.floating_mines = Wide::ZERO;
         self.floating_safe = Wide::ZERO;
         // Until the tree is built, nothing is left to push down (no layout fits, or an error).
-        self.count = 0;
         self.weighed = true;
         self.g.clear();
         self.g_at.clear();
@@ -170,7 +169,6 @@ impl MineTotal {
             self.floating_safe += term.mul_f64((floating - left) as f64);
         }
         self.levels = levels;
-        self.count = count;
         self.weighed = false;
         Ok(())
     }
@@ -196,7 +194,7 @@ impl MineTotal {
         levels: &[Vec<Node>],
         totals: impl Fn(usize) -> &'a [Wide],
     ) -> Result<()> {
-        let count = self.count;
+        let count = self.lo.len();
         self.g.clear();
         self.g_at.clear();
         try_reserve(&mut self.g_at, count + 1)?;

@@ -1065,17 +1065,11 @@ mod tests {
             per_cell: vec![vec![0.0; k]; k + 1],
         };
         go(&mut s, &mut need, &mut left, 0, 0);
-        let choose = |n: usize, r: usize| -> f64 {
-            if r > n {
-                return 0.0;
-            }
-            (0..r).fold(1.0, |c, i| c * (n - i) as f64 / (i + 1) as f64)
-        };
         let rest = hidden - k;
         let weight = |m: usize| {
-            view.mines()
-                .checked_sub(m)
-                .map_or(0.0, |other| choose(rest, other))
+            view.mines().checked_sub(m).map_or(0.0, |other| {
+                crate::mines::binomial(rest as u64, other as u64).to_f64()
+            })
         };
         let total: f64 = (0..=k).map(|m| weight(m) * s.layouts[m]).sum();
         let elsewhere: f64 = (0..=k)

@@ -36,7 +36,6 @@ pub(super) struct OrderScratch {
     heap: BinaryHeap<Reverse<(i32, u32, u32)>>,
     alt: Vec<u32>,
     angle: Vec<(f64, u32)>,
-    est_total: Vec<u32>,
     est_seen: Vec<u32>,
     /// Tests take the sweep whatever its cost, to check that it counts alike.
     #[cfg(test)]
@@ -53,7 +52,6 @@ impl OrderScratch {
         try_refill(&mut self.left, n, 0)?;
         try_refill(&mut self.slot, n, 0)?;
         try_refill(&mut self.opened, n, false)?;
-        try_refill(&mut self.est_total, n, 0)?;
         try_refill(&mut self.est_seen, n, 0)?;
         try_refill(&mut self.local, g, 0)?;
         Ok(())
@@ -85,12 +83,12 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
     if groups.len() < 3 {
         return Ok(());
     }
-    let greedy = estimated_cost(cons, &s.order, &mut s.est_total, &mut s.est_seen);
+    let greedy = estimated_cost(cons, &s.order, &mut s.est_seen);
     if greedy < SWEEP_WORTH {
         return Ok(());
     }
     sweep_order(cons, groups, s)?;
-    let sweep = estimated_cost(cons, &s.alt, &mut s.est_total, &mut s.est_seen);
+    let sweep = estimated_cost(cons, &s.alt, &mut s.est_seen);
     if sweep * SWEEP_MARGIN < greedy {
         std::mem::swap(&mut s.order, &mut s.alt);
     }
@@ -99,17 +97,10 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
 
 /// The cost of counting in `order`, estimated: per step, the states it may reach (the product of
 /// each open number's possible partial sums) times the group's possible mine counts.
-fn estimated_cost(cons: &Constraints, order: &[u32], total: &mut [u32], seen: &mut [u32]) -> f64 {
+fn estimated_cost(cons: &Constraints, order: &[u32], seen: &mut [u32]) -> f64 {
     for &g in order {
         for &c in cons.group_numbers(g) {
-            total[c as usize] = 0;
             seen[c as usize] = 0;
-        }
-    }
-    for &g in order {
-        let size = cons.group_cells(g).len() as u32;
-        for &c in cons.group_numbers(g) {
-            total[c as usize] += size;
         }
     }
     let range = |c: u32, seen: u32, all: u32| -> f64 {
@@ -124,7 +115,7 @@ fn estimated_cost(cons: &Constraints, order: &[u32], total: &mut [u32], seen: &m
         cost += states * f64::from(size + 1);
         for &c in cons.group_numbers(g) {
             let cu = c as usize;
-            let (was, all) = (seen[cu], total[cu]);
+            let (was, all) = (seen[cu], cons.number_cells(c));
             if was > 0 {
                 states /= range(c, was, all);
             }

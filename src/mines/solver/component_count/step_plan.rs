@@ -72,11 +72,7 @@ impl Plan {
                 let c = c as usize;
                 if s.first[c] == NONE {
                     s.first[c] = pos as u32;
-                    s.left[c] = cons
-                        .number_groups(c as u32)
-                        .iter()
-                        .map(|&g| cons.group_cells(g).len() as u32)
-                        .sum();
+                    s.left[c] = cons.number_cells(c as u32);
                 }
                 s.last[c] = pos as u32;
             }

@@ -649,6 +649,15 @@ impl Constraints {
         &self.act_groups[self.act_group_start[n] as usize..self.act_group_start[n + 1] as usize]
     }
 
+    /// Undetermined cells around active number `n`: the cells of its groups.
+    #[inline]
+    pub(crate) fn number_cells(&self, n: u32) -> u32 {
+        self.number_groups(n)
+            .iter()
+            .map(|&g| self.group_cells(g).len() as u32)
+            .sum()
+    }
+
     /// Independent components.
     pub(crate) fn components(&self) -> usize {
         self.comp_start.len().saturating_sub(1)
