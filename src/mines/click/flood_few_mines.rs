@@ -91,7 +91,9 @@ impl MineList {
         Some(MineList { keys, byte, budget })
     }
 
-    /// Opens every zero cell of the board it was listed from, as [`open`] does.
+    /// Opens every zero cell of the board it was listed from: `Some(revealed)`, or `None` with
+    /// the board untouched when a cluster of mines may cut off part of the board, or the buffers
+    /// do not fit the budget or memory.
     pub(crate) fn open(mut self, cells: &mut [u8], rows: usize, cols: usize) -> Option<usize> {
         let hidden = hidden_counts(&self.keys, rows, cols, &mut self.budget)?;
         let mut counts = crate::error::try_filled(cols + 2, 0u8).ok()?;

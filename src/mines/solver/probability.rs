@@ -529,7 +529,7 @@ impl Counter {
         self.each_group(true, f)
     }
 
-    /// After [`Counter::read`]: as [`Counter::chances`], each component's layouts counted on
+    /// After [`Counter::analyse`]: as [`Counter::chances`], each component's layouts counted on
     /// their own, whatever their mine total (the numbers alone).
     pub(crate) fn component_chances(&mut self, f: impl FnMut(&[u32], Wide, Wide)) -> Result<()> {
         self.each_group(false, f)

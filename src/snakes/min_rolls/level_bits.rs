@@ -21,7 +21,7 @@ use crate::error::{try_filled, Result};
 
 /// The fewest rolls from `start` (in `1..N`) to `N` with `faces >= 1`, or `None`, with the
 /// summaries given.
-/// `is_jump` marks the squares holding a jump (bit `s - 1`), as [`Jumps::mark_jumps`] does.
+/// `is_jump` marks the squares holding a jump (bit `s - 1`), as [`JumpList::marks`](super::jump_list::JumpList::marks) does.
 pub(super) fn level_bits(
     jumps: &impl Jumps,
     is_jump: Vec<u64>,
