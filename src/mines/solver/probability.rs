@@ -953,8 +953,8 @@ mod tests {
     }
 
     /// A 16 x 30 expert view (99 mines) from a random layout with a random third of its safe
-    /// cells revealed, zeros included: its frontier is one component that neither order the
-    /// counter tries takes within the step limit.
+    /// cells revealed, zeros included: its frontier is one component that no order the counter
+    /// tries takes within the step limit.
     const ENTANGLED_EXPERT: [&str; 16] = [
         "BEEEEE1EE1EEEEEEEEEEE1EEEEEEE2",
         "EEE1EE1EEEEEEEBE1EE2EEEEEEEEEE",
@@ -998,6 +998,36 @@ mod tests {
                 assert!((a - b).abs() < 1e-9, "cell {i}: {a} vs {b}");
             }
         }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_lattice_of_numbers_is_counted_in_bands() {
+        // Walked from a far end or swept by angle, this lattice needed more than the step limit;
+        // column by column, it takes about a million units.
+        let (rows, cols) = (11, 23);
+        let (bytes, _, mines) = crate::mines::solver::view::lattice(rows, cols, false);
+        let view = View::parse(&bytes, rows, cols, mines).unwrap();
+        let mut c = Counter::new();
+        let p = c.probabilities(&view).unwrap();
+        assert!(c.cost() < 1_500_000, "{}", c.cost());
+        // Every hidden cell touches a number, so the probabilities sum to the mines.
+        let sum: f64 = p.probs().iter().filter(|&&x| x >= 0.0).sum();
+        assert!((sum - mines as f64).abs() < 1e-9, "{sum} of {mines}");
+        // Transposed, it is taken row by row: the same probabilities, transposed.
+        let t: Vec<u8> = (0..rows * cols)
+            .map(|i| bytes[(i % rows) * cols + i / rows])
+            .collect();
+        let tp = Counter::new()
+            .probabilities(&View::parse(&t, cols, rows, mines).unwrap())
+            .unwrap();
+        for r in 0..rows {
+            for col in 0..cols {
+                let (a, b) = (p.get(r * cols + col), tp.get(col * rows + r));
+                assert!((a - b).abs() < 1e-12, "({r}, {col}): {a} vs {b}");
+            }
+        }
+        assert!(p.probs().iter().any(|&x| x > 0.0 && x < 1.0));
     }
 
     /// Every cell's mine probability by a depth-first search over the hidden cells next to a

@@ -274,6 +274,45 @@ pub(crate) fn ring_views() -> [View; 2] {
     })
 }
 
+/// A lattice of numbers between hidden cells inside a hidden ring, `rows` x `cols`: a
+/// frontier as entangled as frontiers get. With `pocket`, two more rows below it hold a 'B'
+/// whose hidden neighbours the single-number rule proves safe. Returns the view's bytes, rows
+/// and mines.
+#[cfg(test)]
+pub(crate) fn lattice(rows: usize, cols: usize, pocket: bool) -> (Vec<u8>, usize, usize) {
+    let hidden =
+        |r: usize, c: usize| r == 0 || r == rows - 1 || c == 0 || c == cols - 1 || (r + c) % 2 == 1;
+    let mine = |r: usize, c: usize| r < rows && c < cols && r % 2 == 0 && hidden(r, c);
+    let all_rows = if pocket { rows + 2 } else { rows };
+    let mut bytes = Vec::new();
+    for r in 0..all_rows {
+        for c in 0..cols {
+            bytes.push(if r >= rows {
+                if (r, c) == (rows + 1, 0) {
+                    b'B'
+                } else {
+                    b'E'
+                }
+            } else if hidden(r, c) {
+                b'E'
+            } else {
+                let mut k = 0;
+                for rr in r.saturating_sub(1)..=r + 1 {
+                    for cc in c.saturating_sub(1)..=c + 1 {
+                        k += u8::from(mine(rr, cc));
+                    }
+                }
+                crate::mines::digit(k)
+            });
+        }
+    }
+    let mines = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| mine(r, c))
+        .count();
+    (bytes, all_rows, mines)
+}
+
 #[cfg(test)]
 const RINGS: [[&str; 9]; 2] = [
     [

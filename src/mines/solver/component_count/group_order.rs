@@ -1,10 +1,11 @@
 //! The order the DP takes a component's groups in.
 //!
 //! The order keeps few numbers *open* (entered but not finished): a number's partial sum is part
-//! of the state only while it is open, so a narrow order keeps the tables small. Two orders are
-//! made and the cheaper by an estimate is kept: a greedy walk from a far end of the component,
-//! which suits frontiers that are curves, and a sweep by angle around the component's centre,
-//! which suits frontiers that ring an opening.
+//! of the state only while it is open, so a narrow order keeps the tables small. The cheapest
+//! order by an estimate is kept, of:
+//! - a greedy walk from a far end of the component, which suits frontiers that are curves;
+//! - a sweep by angle around the component's centre, which suits frontiers that ring an opening;
+//! - bands of columns, or of rows, which suit frontiers that fill a rectangle.
 
 use crate::error::{try_refill, try_reserve, Error, Result};
 use crate::mines::solver::constraints::Constraints;
@@ -36,10 +37,11 @@ pub(super) struct OrderScratch {
     heap: BinaryHeap<Reverse<(i32, u32, u32)>>,
     alt: Vec<u32>,
     angle: Vec<(f64, u32)>,
+    centre: Vec<(f64, f64)>,
     est_seen: Vec<u32>,
-    /// Tests take the sweep whatever its cost, to check that it counts alike.
+    /// Tests take this order whatever its cost, to check that every order counts alike.
     #[cfg(test)]
-    pub(super) force_sweep: bool,
+    pub(super) force: Option<Candidate>,
 }
 
 impl OrderScratch {
@@ -58,25 +60,27 @@ impl OrderScratch {
     }
 }
 
-/// The angular sweep replaces the greedy order only when its estimated cost is this many times
+/// Another order replaces the greedy one only when its estimated cost is this many times
 /// smaller. The estimate ignores how the numbers' sums depend on each other, so it misranks
 /// orders of similar cost: with no margin, on 300 random expert views shown at random, it picked
-/// the sweep for 93 of 875 components where the sweep took over 5% more steps; with this one, for
-/// 4.
-const SWEEP_MARGIN: f64 = 2.0;
+/// the angular sweep for 93 of 875 components where the sweep took over 5% more steps; with this
+/// one, for 4.
+const ORDER_MARGIN: f64 = 2.0;
 
 /// Below this estimated cost, a component is counted in the greedy order without trying the
-/// sweep, which could save at most half of it: most frontiers in play are that cheap, and
-/// making and estimating the sweep cost them a few percent of the games played per second.
-const SWEEP_WORTH: f64 = 16384.0;
+/// others, which could save at most half of it: most frontiers in play are that cheap, and
+/// making and estimating the sweep for each of them cost a few percent of the games played per
+/// second.
+const ORDERS_WORTH: f64 = 16384.0;
 
 /// An order of the groups that keeps few numbers open, into `s.order`: the greedy order, or the
-/// angular sweep when [`estimated_cost`] finds it much cheaper.
+/// cheapest [`Candidate`] when [`estimated_cost`] finds it [`ORDER_MARGIN`] times cheaper.
 pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
     greedy_order(cons, groups, s)?;
     #[cfg(test)]
-    if s.force_sweep {
-        sweep_order(cons, groups, s)?;
+    if let Some(candidate) = s.force {
+        group_centres(cons, groups, s)?;
+        make_candidate(cons, groups, s, candidate)?;
         std::mem::swap(&mut s.order, &mut s.alt);
         return Ok(());
     }
@@ -84,15 +88,46 @@ pub(super) fn group_order(cons: &Constraints, groups: &[u32], s: &mut OrderScrat
         return Ok(());
     }
     let greedy = estimated_cost(cons, &s.order, &mut s.est_seen);
-    if greedy < SWEEP_WORTH {
+    if greedy < ORDERS_WORTH {
         return Ok(());
     }
-    sweep_order(cons, groups, s)?;
-    let sweep = estimated_cost(cons, &s.alt, &mut s.est_seen);
-    if sweep * SWEEP_MARGIN < greedy {
-        std::mem::swap(&mut s.order, &mut s.alt);
+    group_centres(cons, groups, s)?;
+    let mut best = greedy;
+    for candidate in Candidate::ALL {
+        make_candidate(cons, groups, s, candidate)?;
+        let cost = estimated_cost(cons, &s.alt, &mut s.est_seen);
+        if cost * ORDER_MARGIN < greedy && cost < best {
+            best = cost;
+            std::mem::swap(&mut s.order, &mut s.alt);
+        }
     }
     Ok(())
+}
+
+/// The orders tried beside the greedy one.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Candidate {
+    Sweep,
+    Columns,
+    Rows,
+}
+
+impl Candidate {
+    pub(super) const ALL: [Candidate; 3] = [Candidate::Sweep, Candidate::Columns, Candidate::Rows];
+}
+
+/// The `candidate` order into `s.alt`; needs [`group_centres`].
+fn make_candidate(
+    cons: &Constraints,
+    groups: &[u32],
+    s: &mut OrderScratch,
+    candidate: Candidate,
+) -> Result<()> {
+    match candidate {
+        Candidate::Sweep => sweep_order(cons, groups, s),
+        Candidate::Columns => axis_order(cons, groups, s, true),
+        Candidate::Rows => axis_order(cons, groups, s, false),
+    }
 }
 
 /// The cost of counting in `order`, estimated: per step, the states it may reach (the product of
@@ -128,23 +163,30 @@ fn estimated_cost(cons: &Constraints, order: &[u32], seen: &mut [u32]) -> f64 {
     cost
 }
 
-/// The groups by their angle around the component's centre, starting after the widest gap
-/// between angles, into `s.alt`: a frontier that rings an opening is taken around the ring, with
-/// the cells inside and outside it at each angle, where the greedy order may walk the outer edge
-/// first and keep the inner numbers open all the way.
-fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
+/// Each group's sums of rows and of columns, into `s.centre`, in the order of `groups`.
+fn group_centres(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
     let cols = cons.cols();
-    let centre = |cells: &[u32]| {
+    s.centre.clear();
+    try_reserve(&mut s.centre, groups.len())?;
+    for &g in groups {
+        let cells = cons.group_cells(g);
         let (mut r, mut c) = (0.0, 0.0);
         for &x in cells {
             r += (x as usize / cols) as f64;
             c += (x as usize % cols) as f64;
         }
-        (r, c)
-    };
+        crate::error::try_push(&mut s.centre, (r, c))?;
+    }
+    Ok(())
+}
+
+/// The groups by their angle around the component's centre, starting after the widest gap
+/// between angles, into `s.alt`: a frontier that rings an opening is taken around the ring, with
+/// the cells inside and outside it at each angle, where the greedy order may walk the outer edge
+/// first and keep the inner numbers open all the way. Needs [`group_centres`].
+fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Result<()> {
     let (mut cr, mut cc, mut m) = (0.0, 0.0, 0.0);
-    for &g in groups {
-        let (r, c) = centre(cons.group_cells(g));
+    for (&g, &(r, c)) in groups.iter().zip(&s.centre) {
         cr += r;
         cc += c;
         m += cons.group_cells(g).len() as f64;
@@ -152,8 +194,7 @@ fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Resu
     let (cr, cc) = (cr / m, cc / m);
     s.angle.clear();
     try_reserve(&mut s.angle, groups.len())?;
-    for &g in groups {
-        let (r, c) = centre(cons.group_cells(g));
+    for (&g, &(r, c)) in groups.iter().zip(&s.centre) {
         let k = cons.group_cells(g).len() as f64;
         crate::error::try_push(&mut s.angle, (diamond_angle(r / k - cr, c / k - cc), g))?;
     }
@@ -174,6 +215,36 @@ fn sweep_order(cons: &Constraints, groups: &[u32], s: &mut OrderScratch) -> Resu
         crate::error::try_push(&mut s.alt, s.angle[(start + i) % n].1)?;
     }
     Ok(())
+}
+
+/// The groups column by column (`by_col`) or row by row, into `s.alt`: for a frontier that
+/// fills a rectangle (a lattice of numbers), a band crossing it keeps about one column's (or
+/// row's) numbers open. Needs [`group_centres`].
+fn axis_order(
+    cons: &Constraints,
+    groups: &[u32],
+    s: &mut OrderScratch,
+    by_col: bool,
+) -> Result<()> {
+    let key = |i: usize| {
+        let k = cons.group_cells(groups[i]).len() as f64;
+        let (r, c) = s.centre[i];
+        let (r, c) = (r / k, c / k);
+        if by_col {
+            (c, r)
+        } else {
+            (r, c)
+        }
+    };
+    s.bfs.clear();
+    crate::error::try_extend_exact(&mut s.bfs, 0..groups.len() as u32)?;
+    s.bfs.sort_unstable_by(|&a, &b| {
+        let ((a1, a2), (b1, b2)) = (key(a as usize), key(b as usize));
+        a1.total_cmp(&b1).then(a2.total_cmp(&b2)).then(a.cmp(&b))
+    });
+    s.alt.clear();
+    try_reserve(&mut s.alt, groups.len())?;
+    crate::error::try_extend_exact(&mut s.alt, s.bfs.iter().map(|&i| groups[i as usize]))
 }
 
 /// A stand-in for the angle of `(dy, dx)`, in `[0, 4)` and increasing with it, from the four

@@ -359,6 +359,7 @@ mod tests {
     use crate::mines::solver::decoded_grid::DecodedGrid;
     use crate::mines::solver::view::shown_byte;
     use crate::mines::{SplitMix64, View, EMPTY};
+    use group_order::Candidate;
 
     /// A random view of a `rows x cols` layout with about a third of its safe cells revealed.
     fn random_view(rng: &mut SplitMix64, rows: usize, cols: usize) -> View {
@@ -429,14 +430,15 @@ mod tests {
                     continue;
                 }
                 // Each order the counter may choose must count alike.
-                for sweep in [false, true] {
-                    work.order.force_sweep = sweep;
+                let forced = std::iter::once(None).chain(Candidate::ALL.map(Some));
+                for force in forced {
+                    work.order.force = force;
                     // Planning marks numbers as placed: each count starts afresh.
                     work.prepare(&cons).unwrap();
                     counted.count(&cons, comp, &mut work).unwrap();
                     let got: Vec<f64> = counted.totals.iter().map(|w| w.to_f64()).collect();
                     let bytes = view.to_bytes();
-                    assert_eq!(got, want[..got.len()], "view {bytes:?}, sweep {sweep}");
+                    assert_eq!(got, want[..got.len()], "view {bytes:?}, order {force:?}");
                     assert!(want[got.len()..].iter().all(|&x| x == 0.0));
                     assert_eq!(counted.cells, want.len() - 1);
                 }
