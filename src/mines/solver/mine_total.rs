@@ -14,14 +14,20 @@
 //! product (at most the number of undetermined cells plus one) per level, and there are
 //! log2(components) levels. Work is that of the convolutions, dominated by the top levels: a view
 //! whose components can hold wildly varying totals costs the square of that spread, which
-//! [`MAX_SPREAD_WORK`] bounds.
+//! [`MAX_SPREAD_WORK`] bounds. Long products and push-downs run in plain `f64` runs
+//! (`wide_runs.rs`), exact zeros kept.
 
 use super::wide::{binomial, Wide};
+use super::wide_runs::{convolve, correlate, Runs};
 use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
 
 /// The most multiply-adds the combination may spend before it is refused with `TooComplex`
-/// (about a second of work).
+/// (about a second of work term by term in `Wide`; less in runs).
 pub(crate) const MAX_SPREAD_WORK: u64 = 400_000_000;
+
+/// Products and push-downs of at least this many multiply-adds run in `f64` runs
+/// (`wide_runs.rs`); shorter ones, all that expert boards make, term by term in `Wide`.
+const RUNS_WORTH: usize = 1 << 16;
 
 /// One node of the product tree: its polynomial in the pool.
 #[derive(Clone, Copy, Default)]
@@ -52,6 +58,10 @@ pub(crate) struct MineTotal {
     weighed: bool,
     floating: usize,
     left: usize,
+    /// Scratch of the products and push-downs made in runs.
+    runs_a: Runs,
+    runs_b: Runs,
+    run_sums: Vec<f64>,
     /// The results.
     layouts: Wide,
     floating_mines: Wide,
@@ -268,6 +278,13 @@ impl MineTotal {
         let len = (a.len + b.len - 1).min(cap + 1);
         let at = self.pool.len();
         crate::error::try_resize(&mut self.pool, at + len, Wide::ZERO)?;
+        if a.len.saturating_mul(b.len) >= RUNS_WORTH {
+            self.runs_a.cut(&self.pool[a.at..a.at + a.len])?;
+            self.runs_b.cut(&self.pool[b.at..b.at + b.len])?;
+            let out = &mut self.pool[at..at + len];
+            convolve(&self.runs_a, &self.runs_b, out, &mut self.run_sums)?;
+            return Ok(Node { at, len });
+        }
         for i in 0..a.len.min(len) {
             let x = self.pool[a.at + i];
             if x.is_zero() {
@@ -287,6 +304,15 @@ impl MineTotal {
     /// The weights of `child` given its parent's weights `w` and its sibling's product.
     fn push_down(&mut self, w: Node, child: Node, sibling: Node) -> Result<Node> {
         let at = self.w_pool2.len();
+        if child.len.saturating_mul(sibling.len) >= RUNS_WORTH {
+            crate::error::try_resize(&mut self.w_pool2, at + child.len, Wide::ZERO)?;
+            self.runs_a
+                .cut(&self.pool[sibling.at..sibling.at + sibling.len])?;
+            self.runs_b.cut(&self.w_pool[w.at..w.at + w.len])?;
+            let out = &mut self.w_pool2[at..at + child.len];
+            correlate(&self.runs_a, &self.runs_b, out, &mut self.run_sums)?;
+            return Ok(Node { at, len: child.len });
+        }
         try_reserve(&mut self.w_pool2, child.len)?;
         for a in 0..child.len {
             let mut acc = Wide::ZERO;

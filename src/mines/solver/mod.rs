@@ -19,4 +19,5 @@ pub(crate) mod row_rules; // the single-number rule on whole rows of bit masks
 pub(crate) mod solvable; // whether a board is won without a guess: gg_mines_solvable
 pub(crate) mod view; // the player's view, as the solver reads it
 pub(crate) mod wide; // a float with a 64-bit exponent, for layout counts
+pub(crate) mod wide_runs; // long Wide products in runs of plain f64
 pub(crate) mod word_hash; // a fast hash for the solver's own memories

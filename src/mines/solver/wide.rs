@@ -113,6 +113,15 @@ impl Wide {
         self.m.ln() + self.e as f64 * std::f64::consts::LN_2
     }
 
+    /// `self / 2^e` as an `f64`, for a value within `2^1000` of `2^e` either way; 0 for zero.
+    #[inline]
+    pub(crate) fn scaled_down(self, e: i64) -> f64 {
+        if self.is_zero() {
+            return 0.0;
+        }
+        self.m * pow2(self.e - e)
+    }
+
     /// Multiplies by a non-negative `f64`.
     #[inline]
     pub fn mul_f64(self, x: f64) -> Wide {
