@@ -8,17 +8,17 @@
 //!
 //! A product tree gives every `g_i` at once: the leaves are the components (each trimmed to its
 //! possible totals), an inner node holds the product of its leaves, and the weights flow down from
-//! the root (`C(F, M - x)`), each child receiving its parent's weights convolved with its sibling's
-//! product. The weights flow down only when asked for ([`MineTotal::weigh`]): a caller that needs
-//! the layouts alone pays for the tree's building only. Memory is the tree: the length of the
-//! product (at most the number of undetermined cells plus one) per level, and there are
+//! the root (`C(F, M - x)`), each child receiving its parent's weights correlated with its
+//! sibling's product. The weights flow down only when asked for ([`MineTotal::weigh`]): a caller
+//! that needs the layouts alone pays for the tree's building only. Memory is the tree: the length
+//! of the product (at most the number of undetermined cells plus one) per level, and there are
 //! log2(components) levels. Work is that of the convolutions, dominated by the top levels: a view
 //! whose components can hold wildly varying totals costs the square of that spread, which
 //! [`MAX_SPREAD_WORK`] bounds. Long products and push-downs run in plain `f64` runs
 //! (`wide_runs.rs`), exact zeros kept.
 
 use super::wide::{binomial, Wide};
-use super::wide_runs::{convolve, correlate, Runs};
+use super::wide_runs::{accumulate, Runs};
 use crate::error::{try_push, try_refill, try_reserve, Error, ErrorKind, Result};
 
 /// The most multiply-adds the combination may spend before it is refused with `TooComplex`
@@ -220,8 +220,13 @@ impl MineTotal {
                 let w = self.w_nodes[p];
                 match pair {
                     [a, b] => {
-                        let wa = self.push_down(w, *a, *b)?;
-                        let wb = self.push_down(w, *b, *a)?;
+                        // Both children take runs, or neither: cut the parent's weights once.
+                        let in_runs = a.len.saturating_mul(b.len) >= RUNS_WORTH;
+                        if in_runs {
+                            self.runs_b.cut(&self.w_pool[w.at..w.at + w.len], false)?;
+                        }
+                        let wa = self.push_down(w, *a, *b, in_runs)?;
+                        let wb = self.push_down(w, *b, *a, in_runs)?;
                         crate::error::try_push(&mut self.w_nodes2, wa)?;
                         crate::error::try_push(&mut self.w_nodes2, wb)?;
                     }
@@ -279,10 +284,10 @@ impl MineTotal {
         let at = self.pool.len();
         crate::error::try_resize(&mut self.pool, at + len, Wide::ZERO)?;
         if a.len.saturating_mul(b.len) >= RUNS_WORTH {
-            self.runs_a.cut(&self.pool[a.at..a.at + a.len])?;
-            self.runs_b.cut(&self.pool[b.at..b.at + b.len])?;
+            self.runs_a.cut(&self.pool[a.at..a.at + a.len], false)?;
+            self.runs_b.cut(&self.pool[b.at..b.at + b.len], false)?;
             let out = &mut self.pool[at..at + len];
-            convolve(&self.runs_a, &self.runs_b, out, &mut self.run_sums)?;
+            accumulate(&self.runs_a, &self.runs_b, 0, out, &mut self.run_sums)?;
             return Ok(Node { at, len });
         }
         for i in 0..a.len.min(len) {
@@ -301,16 +306,17 @@ impl MineTotal {
         Ok(Node { at, len })
     }
 
-    /// The weights of `child` given its parent's weights `w` and its sibling's product.
-    fn push_down(&mut self, w: Node, child: Node, sibling: Node) -> Result<Node> {
+    /// The weights of `child` given its parent's weights `w` and its sibling's product; `in_runs`
+    /// when `w` has been cut into `runs_b`.
+    fn push_down(&mut self, w: Node, child: Node, sibling: Node, in_runs: bool) -> Result<Node> {
         let at = self.w_pool2.len();
-        if child.len.saturating_mul(sibling.len) >= RUNS_WORTH {
+        if in_runs {
             crate::error::try_resize(&mut self.w_pool2, at + child.len, Wide::ZERO)?;
             self.runs_a
-                .cut(&self.pool[sibling.at..sibling.at + sibling.len])?;
-            self.runs_b.cut(&self.w_pool[w.at..w.at + w.len])?;
+                .cut(&self.pool[sibling.at..sibling.at + sibling.len], true)?;
             let out = &mut self.w_pool2[at..at + child.len];
-            correlate(&self.runs_a, &self.runs_b, out, &mut self.run_sums)?;
+            let shift = sibling.len - 1;
+            accumulate(&self.runs_a, &self.runs_b, shift, out, &mut self.run_sums)?;
             return Ok(Node { at, len: child.len });
         }
         try_reserve(&mut self.w_pool2, child.len)?;

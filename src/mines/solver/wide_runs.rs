@@ -29,19 +29,21 @@ pub(crate) struct Runs {
 }
 
 impl Runs {
-    /// Cuts `v` into runs.
-    pub(crate) fn cut(&mut self, v: &[Wide]) -> Result<()> {
+    /// Cuts `v` into runs, or `v` reversed.
+    pub(crate) fn cut(&mut self, v: &[Wide], reversed: bool) -> Result<()> {
         self.start.clear();
         self.exp.clear();
         self.m.clear();
         try_reserve(&mut self.m, v.len())?;
+        let at = |i: usize| if reversed { v[v.len() - 1 - i] } else { v[i] };
         let mut i = 0;
         while i < v.len() {
             let s = i;
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
             while i < v.len() && i - s < RUN {
-                if !v[i].is_zero() {
-                    let e = v[i].exponent();
+                let x = at(i);
+                if !x.is_zero() {
+                    let e = x.exponent();
                     if hi != i64::MIN && hi.max(e) - lo.min(e) > RANGE {
                         break;
                     }
@@ -52,9 +54,9 @@ impl Runs {
             let exp = if hi == i64::MIN { 0 } else { hi };
             try_push(&mut self.start, s)?;
             try_push(&mut self.exp, exp)?;
-            for x in &v[s..i] {
+            for k in s..i {
                 #[allow(clippy::disallowed_methods)] // room for `v.len()` reserved above
-                self.m.push(x.scaled_down(exp));
+                self.m.push(at(k).scaled_down(exp));
             }
         }
         try_push(&mut self.start, v.len())
@@ -71,60 +73,45 @@ impl Runs {
     }
 }
 
-/// `out[k] += sum over i + j = k of a[i] * b[j]`, for every `k < out.len()`.
-pub(crate) fn convolve(a: &Runs, b: &Runs, out: &mut [Wide], tmp: &mut Vec<f64>) -> Result<()> {
+/// `out[i + j - shift] += a[i] * b[j]`, for every pair that lands in `out`.
+///
+/// A product is `shift` 0; a correlation `out[k] += sum over j of s[j] * x[k + j]` is `a` = `s`
+/// reversed, `b` = `x` and `shift` = `len(s) - 1`.
+pub(crate) fn accumulate(
+    a: &Runs,
+    b: &Runs,
+    shift: usize,
+    out: &mut [Wide],
+    tmp: &mut Vec<f64>,
+) -> Result<()> {
+    let len = out.len() as i64;
     for ra in 0..a.runs() {
         let (sa, am, ea) = a.run(ra);
         for rb in 0..b.runs() {
             let (sb, bm, eb) = b.run(rb);
-            let base = sa + sb;
-            if base >= out.len() {
+            // The pair's sums land at `first + d`; only `d` in `lo..hi` lands in `out`.
+            let first = (sa + sb) as i64 - shift as i64;
+            if first >= len {
                 break;
             }
-            let n = (am.len() + bm.len() - 1).min(out.len() - base);
-            try_refill(tmp, n, 0.0)?;
-            for (i, &x) in am.iter().enumerate().take(n) {
-                if x != 0.0 {
-                    for (t, &y) in tmp[i..n].iter_mut().zip(bm) {
+            let n = (am.len() + bm.len() - 1) as i64;
+            let (lo, hi) = ((-first).max(0), n.min(len - first));
+            if lo >= hi {
+                continue;
+            }
+            let (lo, hi) = (lo as usize, hi as usize);
+            try_refill(tmp, hi, 0.0)?;
+            for (i, &x) in am.iter().enumerate().take(hi) {
+                let j = lo.saturating_sub(i);
+                if x != 0.0 && j < bm.len() {
+                    for (t, &y) in tmp[i + j..hi].iter_mut().zip(&bm[j..]) {
                         *t += x * y;
                     }
                 }
             }
-            for (o, &t) in out[base..base + n].iter_mut().zip(tmp.iter()) {
+            for (d, &t) in tmp.iter().enumerate().skip(lo) {
                 if t != 0.0 {
-                    *o += Wide::scaled(t, ea + eb);
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `out[k] += sum over j of s[j] * x[k + j]`, for every `k < out.len()`.
-pub(crate) fn correlate(s: &Runs, x: &Runs, out: &mut [Wide], tmp: &mut Vec<f64>) -> Result<()> {
-    for rx in 0..x.runs() {
-        let (sx, xm, ex) = x.run(rx);
-        for rs in 0..s.runs() {
-            let (ss, sm, es) = s.run(rs);
-            // Terms x[sx + i] * s[ss + j] land at k = sx + i - ss - j, that is at
-            // first + i + (len(s run) - 1 - j).
-            let first = sx as i64 - (ss + sm.len() - 1) as i64;
-            let n = xm.len() + sm.len() - 1;
-            if first >= out.len() as i64 || first + (n as i64) <= 0 {
-                continue;
-            }
-            try_refill(tmp, n, 0.0)?;
-            for (i, &xv) in xm.iter().enumerate() {
-                if xv != 0.0 {
-                    for (t, &sv) in tmp[i..i + sm.len()].iter_mut().zip(sm.iter().rev()) {
-                        *t += xv * sv;
-                    }
-                }
-            }
-            for (d, &t) in tmp.iter().enumerate() {
-                let k = first + d as i64;
-                if t != 0.0 && k >= 0 && (k as usize) < out.len() {
-                    out[k as usize] += Wide::scaled(t, ex + es);
+                    out[(first + d as i64) as usize] += Wide::scaled(t, ea + eb);
                 }
             }
         }
@@ -167,14 +154,14 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
-    fn runs_convolve_and_correlate_as_plain_wide_arithmetic_does() {
+    fn runs_multiply_and_correlate_as_plain_wide_arithmetic_does() {
         let mut rng = SplitMix64::new(61);
         let (mut ra, mut rb, mut tmp) = (Runs::default(), Runs::default(), Vec::new());
         for _ in 0..150 {
             let (la, lb) = (1 + rng.below(300) as usize, 1 + rng.below(300) as usize);
             let (a, b) = (sequence(&mut rng, la), sequence(&mut rng, lb));
-            ra.cut(&a).unwrap();
-            rb.cut(&b).unwrap();
+            ra.cut(&a, false).unwrap();
+            rb.cut(&b, false).unwrap();
             // Products truncated anywhere, as the mine total's cap truncates them.
             let cap = 1 + rng.below((la + lb - 1) as u64) as usize;
             let mut want = vec![Wide::ZERO; cap];
@@ -186,7 +173,7 @@ mod tests {
                 }
             }
             let mut got = vec![Wide::ZERO; cap];
-            convolve(&ra, &rb, &mut got, &mut tmp).unwrap();
+            accumulate(&ra, &rb, 0, &mut got, &mut tmp).unwrap();
             assert_close(&got, &want, "product");
             // A child's weights: s[j] * x[k + j], for k below any length.
             let len = 1 + rng.below(400) as usize;
@@ -199,7 +186,8 @@ mod tests {
                 }
             }
             let mut got = vec![Wide::ZERO; len];
-            correlate(&ra, &rb, &mut got, &mut tmp).unwrap();
+            ra.cut(&a, true).unwrap();
+            accumulate(&ra, &rb, la - 1, &mut got, &mut tmp).unwrap();
             assert_close(&got, &want, "weight");
         }
     }
@@ -209,22 +197,29 @@ mod tests {
         let mut rng = SplitMix64::new(62);
         let v = sequence(&mut rng, 5000);
         let mut r = Runs::default();
-        r.cut(&v).unwrap();
-        assert!(r.runs() > 5000 / RUN);
-        for k in 0..r.runs() {
-            let (s, m, _) = r.run(k);
-            assert!(m.len() <= RUN);
-            let exps: Vec<i64> = v[s..s + m.len()]
-                .iter()
-                .filter(|x| !x.is_zero())
-                .map(|x| x.exponent())
-                .collect();
-            if let (Some(lo), Some(hi)) = (exps.iter().min(), exps.iter().max()) {
-                assert!(hi - lo <= RANGE);
+        for reversed in [false, true] {
+            let mut w = v.clone();
+            if reversed {
+                w.reverse();
             }
-            assert!(m
-                .iter()
-                .all(|&x| x == 0.0 || (2f64.powi(-(RANGE as i32) - 1)..2.0).contains(&x)));
+            r.cut(&v, reversed).unwrap();
+            assert!(r.runs() > 5000 / RUN);
+            for k in 0..r.runs() {
+                let (s, m, exp) = r.run(k);
+                assert!(m.len() <= RUN);
+                let exps: Vec<i64> = w[s..s + m.len()]
+                    .iter()
+                    .filter(|x| !x.is_zero())
+                    .map(|x| x.exponent())
+                    .collect();
+                if let (Some(lo), Some(hi)) = (exps.iter().min(), exps.iter().max()) {
+                    assert!(hi - lo <= RANGE);
+                }
+                assert!(m
+                    .iter()
+                    .all(|&x| x == 0.0 || (2f64.powi(-(RANGE as i32) - 1)..2.0).contains(&x)));
+                assert!(m.iter().zip(&w[s..]).all(|(&x, y)| x == y.scaled_down(exp)));
+            }
         }
     }
 }
