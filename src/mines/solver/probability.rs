@@ -491,10 +491,11 @@ impl Counter {
         self.left
     }
 
-    /// Makes later reads refuse, with `TooComplex`, a component whose count would take
-    /// [`Counter::cost`] past `until`, checked as the count goes (`None`: only the limits of
-    /// `component_count`). A look-ahead with a work budget sets it, so that one large position
-    /// cannot overrun the budget by a whole count. The refusal depends on the work done before,
+    /// Makes later reads refuse, with `TooComplex`, a component whose count or probabilities
+    /// would take [`Counter::cost`] past `until`, checked as the count goes and before the
+    /// probabilities start (`None`: only the limits of `component_count`). A look-ahead with a
+    /// work budget sets it, so that one large position cannot overrun the budget; only the
+    /// cheap rules of a position can pass it. The refusal depends on the work done before,
     /// so the caller treats it as its budget running out, never as the view's answer.
     pub(crate) fn stop_at(&mut self, until: Option<u64>) {
         self.stop = until;

@@ -110,6 +110,13 @@ impl<W> Dp<W> {
         self.row_at[s]..self.row_at[s + 1]
     }
 
+    /// The entries and transitions [`backward`] walks over the tables of an `n`-step plan:
+    /// its work, known before it runs.
+    pub(super) fn backward_work(&self, n: usize) -> u64 {
+        let rows = self.row_at[self.key_at[n] as usize] - self.row_at[self.key_at[0] as usize];
+        (rows + self.trans_at[n] - self.trans_at[0]) as u64
+    }
+
     /// Bytes its buffers hold.
     pub(super) fn bytes(&self) -> usize {
         use std::mem::size_of;

@@ -17,7 +17,7 @@
 //! "width"), not with the board. A frontier whose width exceeds 128 bits of state, whose
 //! tables would exceed [`MAX_TABLE_ENTRIES`], or whose count would take more than
 //! `limits::MAX_COUNT_STEPS` steps (about 10 ms of work) is refused with `TooComplex`; so is a
-//! count that would pass a stop the caller set ([`Counting::stop_at`]).
+//! count, or a backward pass, that would pass a stop the caller set ([`Counting::stop_at`]).
 
 mod group_order; // the order the groups are taken in
 mod key_index; // state key -> state index, open addressing
@@ -31,8 +31,8 @@ use crate::error::{try_reserve, Result};
 use group_order::{group_order, OrderScratch};
 use key_index::KeyIndex;
 use layout_tables::{backward, forward, totals_of, Dp, Num};
-use limits::MAX_COUNT_STEPS;
 pub use limits::MAX_TABLE_ENTRIES;
+use limits::{too_entangled, MAX_COUNT_STEPS};
 use step_plan::Plan;
 
 /// Counts in `f64` up to this many cells (at most 2^400 layouts).
@@ -101,19 +101,23 @@ impl Counting {
         self.steps + self.backward_work
     }
 
-    /// Makes later counts refuse, with `TooComplex`, to take [`Counting::all_work_done`] past
-    /// `until` (`None`: no stop but the limits'), checked as they go, so that a caller with a
-    /// work budget is never overrun by one large count.
+    /// Makes later counts and backward passes refuse, with `TooComplex`, to take
+    /// [`Counting::all_work_done`] past `until` (`None`: no stop but the limits'), counts checked
+    /// as they go and backward passes before they start (their work is known from the tables),
+    /// so that a caller with a work budget is never overrun by one large component.
     pub(crate) fn stop_at(&mut self, until: Option<u64>) {
         self.stop = until;
     }
 
     /// The steps the next forward pass may take: the limit, or fewer before a stop.
     fn allowance(&self) -> u64 {
-        let left = self
-            .stop
-            .map_or(u64::MAX, |s| s.saturating_sub(self.all_work_done()));
-        MAX_COUNT_STEPS.min(left)
+        MAX_COUNT_STEPS.min(self.before_stop())
+    }
+
+    /// The work left before the stop (all there is without one).
+    fn before_stop(&self) -> u64 {
+        self.stop
+            .map_or(u64::MAX, |s| s.saturating_sub(self.all_work_done()))
     }
 
     /// Sizes the per-number and per-group scratch for one build of `cons`.
@@ -279,15 +283,21 @@ impl Counted {
         }
         // f64 suffices when the weights span less than 2^500: forward counts are at most
         // 2^400 and weights at least 2^-500 of the largest, so nothing over- or underflows.
+        // A large component's tables are made again; under a stop, the passes are refused
+        // before they pass it, the backward one before it starts.
+        let most = work.before_stop();
         if self.cells <= F64_CELLS
             && g.iter()
                 .all(|x| x.is_zero() || x.exponent() - gmax.exponent() > -500)
         {
             let mut big = std::mem::take(&mut work.big_dp);
             let r = match &self.small {
-                Some(dp) => self.backward_f64(dp, g, gmax, work, out),
+                Some(dp) => self
+                    .within_stop(dp, cols, work)
+                    .and_then(|_| self.backward_f64(dp, g, gmax, work, out)),
                 None => self
-                    .forward(&mut big, cols, work, MAX_TABLE_ENTRIES, u64::MAX)
+                    .forward(&mut big, cols, work, MAX_TABLE_ENTRIES, most)
+                    .and_then(|_| self.within_stop(&big, cols, work))
                     .and_then(|_| self.backward_f64(&big, g, gmax, work, out)),
             };
             work.big_dp = big;
@@ -297,8 +307,8 @@ impl Counted {
         }
         let mut dp = std::mem::take(&mut work.wide_dp);
         let mut r = self
-            .forward(&mut dp, cols, work, MAX_TABLE_ENTRIES, u64::MAX)
-            .map(|_| ());
+            .forward(&mut dp, cols, work, MAX_TABLE_ENTRIES, most)
+            .and_then(|_| self.within_stop(&dp, cols, work));
         if r.is_ok() {
             let mut b_next = std::mem::take(&mut work.wb_next);
             let mut b_prev = std::mem::take(&mut work.wb_prev);
@@ -319,6 +329,19 @@ impl Counted {
         r?;
         out.reverse();
         Ok(())
+    }
+
+    /// Refuses, with `TooComplex`, a backward pass over `dp` that would take
+    /// [`Counting::all_work_done`] past the stop.
+    fn within_stop<W>(&self, dp: &Dp<W>, cols: usize, work: &Counting) -> Result<()> {
+        if dp.backward_work(self.steps()) <= work.before_stop() {
+            return Ok(());
+        }
+        Err(too_entangled(
+            self.any_cell,
+            cols,
+            format_args!("its probabilities would pass the work allowed"),
+        ))
     }
 
     /// The backward pass over `f64` tables `dp`, weights `g` scaled by their largest, `gmax`.
@@ -472,5 +495,44 @@ mod tests {
         let mines: f64 = out.iter().map(|(m, _)| m.to_f64()).sum();
         let safe: f64 = out.iter().map(|(_, s)| s.to_f64()).sum();
         assert_eq!((mines, safe), (3.0, 6.0));
+    }
+
+    #[test]
+    fn a_backward_pass_is_refused_before_it_would_pass_the_stop() {
+        let mut rng = SplitMix64::new(31);
+        let (mut cons, mut work, mut counted) =
+            (Constraints::new(), Counting::default(), Counted::default());
+        let mut checked = 0;
+        for _ in 0..if cfg!(miri) { 3 } else { 40 } {
+            let view = random_view(&mut rng, 6, 8);
+            cons.build(DecodedGrid::of_view(&view)).unwrap();
+            for comp in 0..cons.components() {
+                work.prepare(&cons).unwrap();
+                counted.count(&cons, comp, &mut work).unwrap();
+                let g = vec![Wide::from_f64(1.0); counted.totals.len()];
+                let (mut want, mut out) = (Vec::new(), Vec::new());
+                let before = work.all_work_done();
+                let expected = |work: &mut Counting, out: &mut Vec<(Wide, Wide)>| {
+                    counted.expected(&g, cons.cols(), work, out)
+                };
+                expected(&mut work, &mut want).unwrap();
+                let walked = work.all_work_done() - before;
+                assert!(walked > 0);
+                // One unit short: refused, and nothing walked.
+                let before = work.all_work_done();
+                work.stop_at(Some(before + walked - 1));
+                let e = expected(&mut work, &mut out).unwrap_err();
+                assert_eq!(e.kind(), crate::error::ErrorKind::TooComplex);
+                assert_eq!(work.all_work_done(), before);
+                // Exactly enough: the same answer, up to the stop.
+                work.stop_at(Some(before + walked));
+                expected(&mut work, &mut out).unwrap();
+                assert_eq!(work.all_work_done(), before + walked);
+                assert!(out.iter().zip(&want).all(|(a, b)| a == b) && out.len() == want.len());
+                work.stop_at(None);
+                checked += 1;
+            }
+        }
+        assert!(checked > if cfg!(miri) { 2 } else { 40 }, "{checked}");
     }
 }
