@@ -38,6 +38,7 @@ pub(super) struct OrderScratch {
     alt: Vec<u32>,
     angle: Vec<(f64, u32)>,
     centre: Vec<(f64, f64)>,
+    band: Vec<(f64, f64, u32)>,
     est_seen: Vec<u32>,
     /// Tests take this order whatever its cost, to check that every order counts alike.
     #[cfg(test)]
@@ -226,25 +227,27 @@ fn axis_order(
     s: &mut OrderScratch,
     by_col: bool,
 ) -> Result<()> {
-    let key = |i: usize| {
-        let k = cons.group_cells(groups[i]).len() as f64;
-        let (r, c) = s.centre[i];
+    // Each group's centre, its band's coordinate first, divided out once rather than per
+    // comparison.
+    s.band.clear();
+    try_reserve(&mut s.band, groups.len())?;
+    for (i, (&g, &(r, c))) in groups.iter().zip(&s.centre).enumerate() {
+        let k = cons.group_cells(g).len() as f64;
         let (r, c) = (r / k, c / k);
-        if by_col {
-            (c, r)
-        } else {
-            (r, c)
-        }
-    };
-    s.bfs.clear();
-    crate::error::try_extend_exact(&mut s.bfs, 0..groups.len() as u32)?;
-    s.bfs.sort_unstable_by(|&a, &b| {
-        let ((a1, a2), (b1, b2)) = (key(a as usize), key(b as usize));
-        a1.total_cmp(&b1).then(a2.total_cmp(&b2)).then(a.cmp(&b))
+        let (a, b) = if by_col { (c, r) } else { (r, c) };
+        crate::error::try_push(&mut s.band, (a, b, i as u32))?;
+    }
+    s.band.sort_unstable_by(|x, y| {
+        x.0.total_cmp(&y.0)
+            .then(x.1.total_cmp(&y.1))
+            .then(x.2.cmp(&y.2))
     });
     s.alt.clear();
     try_reserve(&mut s.alt, groups.len())?;
-    crate::error::try_extend_exact(&mut s.alt, s.bfs.iter().map(|&i| groups[i as usize]))
+    crate::error::try_extend_exact(
+        &mut s.alt,
+        s.band.iter().map(|&(_, _, i)| groups[i as usize]),
+    )
 }
 
 /// A stand-in for the angle of `(dy, dx)`, in `[0, 4)` and increasing with it, from the four
