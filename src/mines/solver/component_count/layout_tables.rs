@@ -112,7 +112,7 @@ impl<W> Dp<W> {
 
     /// The entries and transitions [`backward`] walks over the tables of an `n`-step plan:
     /// its work, known before it runs.
-    pub(super) fn backward_work(&self, n: usize) -> u64 {
+    fn backward_work(&self, n: usize) -> u64 {
         let rows = self.row_at[self.key_at[n] as usize] - self.row_at[self.key_at[0] as usize];
         (rows + self.trans_at[n] - self.trans_at[0]) as u64
     }
@@ -303,17 +303,30 @@ pub(super) fn totals_of<W: Num>(dp: &Dp<W>) -> (usize, &[W]) {
 
 /// The backward pass: for each step from the last to the first, `emit(expected mines,
 /// expected safe cells)` of its group, each layout weighted by `g[its total]`. The backward
-/// rows share the forward rows' bands. `work` grows by the entries and transitions it walks.
+/// rows share the forward rows' bands. `work` grows by the entries and transitions it walks;
+/// known from the tables, they are checked before it starts: more than `most`, and the pass is
+/// refused with `TooComplex`.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn backward<W: Num>(
     dp: &Dp<W>,
     plan: &Plan,
+    cols: usize,
+    any_cell: u32,
     g: &[W],
     b_next: &mut Vec<W>,
     b_prev: &mut Vec<W>,
     work: &mut u64,
+    most: u64,
     mut emit: impl FnMut(W, W) -> Result<()>,
 ) -> Result<()> {
     let n = plan.sizes.len();
+    if dp.backward_work(n) > most {
+        return Err(too_entangled(
+            any_cell,
+            cols,
+            format_args!("its probabilities would pass the work allowed"),
+        ));
+    }
     let (k0, k1) = (dp.key_at[n] as usize, dp.key_at[n + 1] as usize);
     let last = dp.level_rows(n);
     try_refill(b_next, last.len(), W::ZERO)?;

@@ -31,8 +31,8 @@ use crate::error::{try_reserve, Result};
 use group_order::{group_order, OrderScratch};
 use key_index::KeyIndex;
 use layout_tables::{backward, forward, totals_of, Dp, Num};
+use limits::MAX_COUNT_STEPS;
 pub use limits::MAX_TABLE_ENTRIES;
-use limits::{too_entangled, MAX_COUNT_STEPS};
 use step_plan::Plan;
 
 /// Counts in `f64` up to this many cells (at most 2^400 layouts).
@@ -292,13 +292,10 @@ impl Counted {
         {
             let mut big = std::mem::take(&mut work.big_dp);
             let r = match &self.small {
-                Some(dp) => self
-                    .within_stop(dp, cols, work)
-                    .and_then(|_| self.backward_f64(dp, g, gmax, work, out)),
+                Some(dp) => self.backward_f64(dp, cols, g, gmax, work, out),
                 None => self
                     .forward(&mut big, cols, work, MAX_TABLE_ENTRIES, most)
-                    .and_then(|_| self.within_stop(&big, cols, work))
-                    .and_then(|_| self.backward_f64(&big, g, gmax, work, out)),
+                    .and_then(|_| self.backward_f64(&big, cols, g, gmax, work, out)),
             };
             work.big_dp = big;
             r?;
@@ -308,18 +305,22 @@ impl Counted {
         let mut dp = std::mem::take(&mut work.wide_dp);
         let mut r = self
             .forward(&mut dp, cols, work, MAX_TABLE_ENTRIES, most)
-            .and_then(|_| self.within_stop(&dp, cols, work));
+            .map(|_| ());
         if r.is_ok() {
             let mut b_next = std::mem::take(&mut work.wb_next);
             let mut b_prev = std::mem::take(&mut work.wb_prev);
+            let most = work.before_stop();
             let walked = &mut work.backward_work;
             r = backward(
                 &dp,
                 &self.plan,
+                cols,
+                self.any_cell,
                 g,
                 &mut b_next,
                 &mut b_prev,
                 walked,
+                most,
                 |m, s| crate::error::try_push(out, (m, s)),
             );
             work.wb_next = b_next;
@@ -331,23 +332,11 @@ impl Counted {
         Ok(())
     }
 
-    /// Refuses, with `TooComplex`, a backward pass over `dp` that would take
-    /// [`Counting::all_work_done`] past the stop.
-    fn within_stop<W>(&self, dp: &Dp<W>, cols: usize, work: &Counting) -> Result<()> {
-        if dp.backward_work(self.steps()) <= work.before_stop() {
-            return Ok(());
-        }
-        Err(too_entangled(
-            self.any_cell,
-            cols,
-            format_args!("its probabilities would pass the work allowed"),
-        ))
-    }
-
     /// The backward pass over `f64` tables `dp`, weights `g` scaled by their largest, `gmax`.
     fn backward_f64(
         &self,
         dp: &Dp<f64>,
+        cols: usize,
         g: &[Wide],
         gmax: Wide,
         work: &mut Counting,
@@ -358,13 +347,17 @@ impl Counted {
         let weights = std::mem::take(&mut work.weights);
         let mut b_next = std::mem::take(&mut work.b_next);
         let mut b_prev = std::mem::take(&mut work.b_prev);
+        let most = work.before_stop();
         let r = backward(
             dp,
             &self.plan,
+            cols,
+            self.any_cell,
             &weights,
             &mut b_next,
             &mut b_prev,
             &mut work.backward_work,
+            most,
             |m, s| {
                 crate::error::try_push(out, (Wide::from_f64(m) * gmax, Wide::from_f64(s) * gmax))
             },
