@@ -29,6 +29,11 @@ pub(crate) const MAX_SPREAD_WORK: u64 = 400_000_000;
 /// (`wide_runs.rs`); shorter ones, all that expert boards make, term by term in `Wide`.
 const RUNS_WORTH: usize = 1 << 16;
 
+/// Whether the product of `a` and `b`, and so the push-downs to them, run in `f64` runs.
+fn in_runs(a: Node, b: Node) -> bool {
+    a.len.saturating_mul(b.len) >= RUNS_WORTH
+}
+
 /// One node of the product tree: its polynomial in the pool.
 #[derive(Clone, Copy, Default)]
 struct Node {
@@ -221,7 +226,7 @@ impl MineTotal {
                 match pair {
                     [a, b] => {
                         // Both children take runs, or neither: cut the parent's weights once.
-                        let in_runs = a.len.saturating_mul(b.len) >= RUNS_WORTH;
+                        let in_runs = in_runs(*a, *b);
                         if in_runs {
                             self.runs_b.cut(&self.w_pool[w.at..w.at + w.len], false)?;
                         }
@@ -283,7 +288,7 @@ impl MineTotal {
         let len = (a.len + b.len - 1).min(cap + 1);
         let at = self.pool.len();
         crate::error::try_resize(&mut self.pool, at + len, Wide::ZERO)?;
-        if a.len.saturating_mul(b.len) >= RUNS_WORTH {
+        if in_runs(a, b) {
             self.runs_a.cut(&self.pool[a.at..a.at + a.len], false)?;
             self.runs_b.cut(&self.pool[b.at..b.at + b.len], false)?;
             let out = &mut self.pool[at..at + len];
