@@ -7,8 +7,8 @@
 //!
 //! It prints, for each level, rule set and effort, the win rate with its 95% Wilson interval,
 //! games per second and the slowest single hint with its game's seed (wall time, so a busy
-//! machine inflates it: replay the seed alone to time it), then the expert comparison with the
-//! peers.
+//! machine inflates it: replay the seed alone to time it), then the comparison with the peers
+//! ([`PEERS`]).
 //!
 //! It also prints where the games are lost: the risk of every guess after the first click,
 //! summed by phase, is the expected number of losses in that phase (the sum is about the loss
@@ -39,6 +39,73 @@ const EFFORTS: [(&str, u32); 3] = [
     ("fast", GG_EFFORT_FAST),
     ("standard", GG_EFFORT_STANDARD),
     ("deep", GG_EFFORT_DEEP),
+];
+
+/// The peers' win rates for one level and rule set, as printed.
+struct Peers {
+    level: &'static str,
+    rule: &'static str,
+    pseq: &'static str,
+    pseq_d256: &'static str,
+    hill: &'static str,
+    minesolve: &'static str,
+}
+
+/// The peers under the same rules (classic: the first click only safe, in a corner; modern: its
+/// 3 x 3 block holds no mine, at (2, 2), or (3, 3) on expert):
+/// - PSEQ and PSEQ-D256: published in MineSweeperProb's README (b1f6c1c4, 8f5a804), 100-500
+///   million games each, SFAR for classic and SNR for modern;
+/// - Hill's Java solver and minesolve: measured once on this machine from their public sources
+///   (issue 33; "-" where not measured).
+const PEERS: [Peers; 6] = [
+    Peers {
+        level: "beginner",
+        rule: "classic",
+        pseq: "91.68% ± 0.002",
+        pseq_d256: "91.69% ± 0.005",
+        hill: "-",
+        minesolve: "-",
+    },
+    Peers {
+        level: "beginner",
+        rule: "modern",
+        pseq: "97.15% ± 0.002",
+        pseq_d256: "97.17% ± 0.003",
+        hill: "97.22%",
+        minesolve: "-",
+    },
+    Peers {
+        level: "intermediate",
+        rule: "classic",
+        pseq: "78.12% ± 0.006",
+        pseq_d256: "78.23% ± 0.008",
+        hill: "78.51%",
+        minesolve: "- / 78.54%",
+    },
+    Peers {
+        level: "intermediate",
+        rule: "modern",
+        pseq: "88.93% ± 0.004",
+        pseq_d256: "89.08% ± 0.006",
+        hill: "88.59%",
+        minesolve: "-",
+    },
+    Peers {
+        level: "expert",
+        rule: "classic",
+        pseq: "39.62% ± 0.007",
+        pseq_d256: "40.05% ± 0.010",
+        hill: "40.96% ± 0.56",
+        minesolve: "39.02% / 40.28%",
+    },
+    Peers {
+        level: "expert",
+        rule: "modern",
+        pseq: "52.78% ± 0.007",
+        pseq_d256: "53.45% ± 0.010",
+        hill: "54.44% ± 0.66",
+        minesolve: "-",
+    },
 ];
 
 /// Risk taken by guesses, summed by phase (see the module's documentation).
@@ -179,7 +246,7 @@ fn main() {
     println!(
         "win rate of gg_mines_hint_with, {games} games a configuration (seeds {first}..{end})"
     );
-    let mut expert = Vec::new();
+    let mut played = Vec::new();
     for level in &LEVELS {
         if left_out(&levels, level.name) {
             continue;
@@ -242,27 +309,29 @@ fn main() {
                         refused,
                     );
                 }
-                if level.name == "expert" {
-                    expert.push((rule, effort_name, rate, 100.0 * lo, 100.0 * hi));
-                }
+                played.push((level.name, rule, effort_name, rate, 100.0 * lo, 100.0 * hi));
             }
         }
     }
-    if !expert.is_empty() {
-        println!("\nexpert 30x16/99 beside the peers (peers: figures published in this project's");
+    if !played.is_empty() {
         println!(
-            "issue 33, measured once on this machine with their public sources, 95% intervals):"
+            "\nbeside the peers (95% intervals; PSEQ: MineSweeperProb's published figures, 100-500 \
+             million games;\nHill and minesolve: measured once on this machine, issue 33):"
         );
         println!(
-            "| rule set | gridgames (this run) | Hill (JSMinesweeper) | minesolve depth 1 / 2 |"
+            "| level | rule set | gridgames (this run) | PSEQ / PSEQ-D256 | Hill (JSMinesweeper) \
+             | minesolve depth 1 / 2 |"
         );
-        println!("| --- | --- | --- | --- |");
-        for (rule, effort, rate, lo, hi) in &expert {
-            let (hill, minesolve) = match *rule {
-                "classic" => ("40.96% ± 0.56", "39.02% / 40.28%"),
-                _ => ("54.44% ± 0.66", "-"),
-            };
-            println!("| {rule}, {effort} | {rate:.2}% ({lo:.2}-{hi:.2}) | {hill} | {minesolve} |");
+        println!("| --- | --- | --- | --- | --- | --- |");
+        for (level, rule, effort, rate, lo, hi) in &played {
+            let peer = PEERS
+                .iter()
+                .find(|p| p.level == *level && p.rule == *rule)
+                .expect("every level and rule set has its peers' row");
+            println!(
+                "| {level} | {rule}, {effort} | {rate:.2}% ({lo:.2}-{hi:.2}) | {} / {} | {} | {} |",
+                peer.pseq, peer.pseq_d256, peer.hill, peer.minesolve
+            );
         }
     }
 }
