@@ -319,7 +319,10 @@ fn main() {
     if !played.is_empty() {
         println!(
             "\nbeside the peers (95% intervals; PSEQ: MineSweeperProb's published figures, 100-500 \
-             million games;\nHill: its Java engine on this machine, 50,000-280,000 games; minesolve: issue 33):"
+             million games;"
+        );
+        println!(
+            "Hill: its Java engine on this machine, 50,000-280,000 games; minesolve: issue 33):"
         );
         println!(
             "| level | rule set | gridgames (this run) | PSEQ / PSEQ-D256 | Hill (JSMinesweeper) \
