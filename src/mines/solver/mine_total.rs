@@ -226,12 +226,12 @@ impl MineTotal {
                 match pair {
                     [a, b] => {
                         // Both children take runs, or neither: cut the parent's weights once.
-                        let in_runs = in_runs(*a, *b);
-                        if in_runs {
+                        let runs = in_runs(*a, *b);
+                        if runs {
                             self.runs_b.cut(&self.w_pool[w.at..w.at + w.len], false)?;
                         }
-                        let wa = self.push_down(w, *a, *b, in_runs)?;
-                        let wb = self.push_down(w, *b, *a, in_runs)?;
+                        let wa = self.push_down(w, *a, *b, runs)?;
+                        let wb = self.push_down(w, *b, *a, runs)?;
                         crate::error::try_push(&mut self.w_nodes2, wa)?;
                         crate::error::try_push(&mut self.w_nodes2, wb)?;
                     }
