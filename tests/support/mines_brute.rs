@@ -32,6 +32,41 @@ fn value(b: u8) -> Option<usize> {
     }
 }
 
+/// A random view of a random layout, for tests that hold the solver to a definition: `mines`
+/// mines placed uniformly, then every safe cell revealed with its count unless
+/// `below(hide_one_in)` draws 0. `below(n)` draws uniformly from `0..n`.
+pub fn random_view(
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    hide_one_in: u64,
+    below: &mut impl FnMut(u64) -> u64,
+) -> Vec<u8> {
+    let n = rows * cols;
+    let mut mine = vec![false; n];
+    let mut placed = 0;
+    while placed < mines {
+        let i = below(n as u64) as usize;
+        placed += usize::from(!mine[i]);
+        mine[i] = true;
+    }
+    (0..n)
+        .map(|i| {
+            if mine[i] || below(hide_one_in) == 0 {
+                return b'E';
+            }
+            match neighbours(i, rows, cols)
+                .into_iter()
+                .filter(|&j| mine[j])
+                .count()
+            {
+                0 => b'B',
+                k => b'0' + k as u8,
+            }
+        })
+        .collect()
+}
+
 /// Every layout (a mine flag per cell) that agrees with the view, by enumerating every
 /// `mines`-subset of the hidden cells.
 pub fn layouts(view: &[u8], rows: usize, cols: usize, mines: usize) -> Vec<Vec<bool>> {

@@ -154,30 +154,7 @@ mod tests {
             let cols = 1 + rng.below(5) as usize;
             let n = rows * cols;
             let mines = rng.below(n as u64 / 2 + 1) as usize;
-            let mut mine = vec![false; n];
-            let mut placed = 0;
-            while placed < mines {
-                let i = rng.below(n as u64) as usize;
-                placed += usize::from(!mine[i]);
-                mine[i] = true;
-            }
-            let view: Vec<u8> = (0..n)
-                .map(|i| {
-                    if mine[i] || rng.below(3) == 0 {
-                        return b'E';
-                    }
-                    let (r, c) = (i / cols, i % cols);
-                    let k = (0..n)
-                        .filter(|&j| {
-                            j != i
-                                && mine[j]
-                                && (j / cols).abs_diff(r) <= 1
-                                && (j % cols).abs_diff(c) <= 1
-                        })
-                        .count();
-                    crate::mines::digit(k as u8)
-                })
-                .collect();
+            let view = mines_brute::random_view(rows, cols, mines, 3, &mut |n| rng.below(n));
             if view.iter().filter(|&&b| b == b'E').count() > 14 {
                 continue;
             }

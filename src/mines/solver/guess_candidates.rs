@@ -8,8 +8,11 @@ use crate::mines::board::alphabet::HIDDEN;
 
 /// Frontier candidates must be at least this fraction as safe as the safest cell.
 const CUTOFF: f64 = 0.90;
-/// Floating cells join the candidates when at least this fraction as safe as the frontier's best.
-const OFF_EDGE_THRESHOLD: f64 = 0.95;
+/// Floating cells join the candidates when more than this fraction as safe as the frontier's
+/// best. At 0.95 (Hill's solver's threshold) the look-ahead never saw floating cells it would
+/// have preferred: 0.85 won 0.040 (± 0.031) points more modern expert games and 0.023 (± 0.039)
+/// more classic ones, 100,000 games each, paired.
+const OFF_EDGE_THRESHOLD: f64 = 0.85;
 
 /// Whether hidden cell `i` touches a revealed cell.
 fn on_frontier(view: &View, i: usize) -> bool {
@@ -102,4 +105,56 @@ fn fewest_hidden_neighbours(view: &View, probs: &Probabilities) -> usize {
         .filter(|&i| view.is_hidden(i) && probs.get(i) < 1.0 && !on_frontier(view, i))
         .min_by_key(|&i| (view.hidden_neighbours(i), i))
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mines::solver::probability::Counter;
+    use crate::test_support::mines_brute;
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn floating_cells_join_when_nearly_as_safe_as_the_frontier() {
+        let mut rng = crate::rng::SplitMix64::new(85);
+        let (mut joined, mut left_out, mut band) = (0, 0, 0);
+        for _ in 0..8000 {
+            let rows = 3 + rng.below(4) as usize;
+            let cols = 3 + rng.below(4) as usize;
+            let n = rows * cols;
+            let mines = 1 + rng.below(n as u64 / 3) as usize;
+            let bytes = mines_brute::random_view(rows, cols, mines, 2, &mut |n| rng.below(n));
+            let view = View::parse(&bytes, rows, cols, mines).unwrap();
+            let probs = Counter::new().probabilities(&view).unwrap();
+            let open = |i: usize| view.is_hidden(i) && probs.get(i) < 1.0;
+            let floating = (0..n)
+                .filter(|&i| open(i) && !on_frontier(&view, i))
+                .count();
+            if floating == 0 {
+                continue;
+            }
+            let best_edge = (0..n)
+                .filter(|&i| open(i) && on_frontier(&view, i))
+                .map(|i| probs.get(i))
+                .fold(f64::INFINITY, f64::min);
+            let ratio = (1.0 - probs.floating_probability()) / (1.0 - best_edge);
+            let want = best_edge.is_infinite() || ratio > OFF_EDGE_THRESHOLD;
+            let got = candidates(&view, &probs)
+                .unwrap()
+                .iter()
+                .any(|&i| !on_frontier(&view, i));
+            let shown = String::from_utf8_lossy(&bytes);
+            assert_eq!(got, want, "{shown} {rows}x{cols}/{mines}: ratio {ratio}");
+            joined += usize::from(got);
+            left_out += usize::from(!got);
+            // The floating cells that the earlier threshold, 0.95, left out.
+            band += usize::from(
+                !best_edge.is_infinite() && ratio > OFF_EDGE_THRESHOLD && ratio <= 0.95,
+            );
+        }
+        assert!(
+            joined > 100 && left_out > 100 && band > 40,
+            "{joined} joined, {left_out} left out, {band} above the threshold and at most 0.95"
+        );
+    }
 }
