@@ -137,8 +137,9 @@ mod tests {
                 .filter(|&i| open(i) && on_frontier(&view, i))
                 .map(|i| probs.get(i))
                 .fold(f64::INFINITY, f64::min);
-            let ratio = (1.0 - probs.floating_probability()) / (1.0 - best_edge);
-            let want = best_edge.is_infinite() || ratio > OFF_EDGE_THRESHOLD;
+            let (off_safety, edge_safety) = (1.0 - probs.floating_probability(), 1.0 - best_edge);
+            let ratio = off_safety / edge_safety;
+            let want = best_edge.is_infinite() || off_safety > edge_safety * OFF_EDGE_THRESHOLD;
             let got = candidates(&view, &probs)
                 .unwrap()
                 .iter()
@@ -148,9 +149,7 @@ mod tests {
             joined += usize::from(got);
             left_out += usize::from(!got);
             // The floating cells that the earlier threshold, 0.95, left out.
-            band += usize::from(
-                !best_edge.is_infinite() && ratio > OFF_EDGE_THRESHOLD && ratio <= 0.95,
-            );
+            band += usize::from(!best_edge.is_infinite() && want && ratio <= 0.95);
         }
         assert!(
             joined > 100 && left_out > 100 && band > 40,
