@@ -26,7 +26,8 @@
 //!
 //! `GG_WIN_RECORD=FILE` also writes every game to `FILE`, one line each, so that another solver
 //! can play the very same layouts and be compared game by game. Paired so, two solvers on
-//! expert need about a third as many games for the same interval as two separate samples do.
+//! expert need a third (modern) to a half (classic) as many games for the same interval as two
+//! separate samples do.
 //! A line holds the level, rule set, effort (its name), seed, `W`/`L`/`R` (won, lost, refused),
 //! `ROWSxCOLS`, the mines (cell indices `row * cols + col`, comma-separated), then the hint's
 //! guesses in order, the first click included (`cell:risk:hidden cells before it`,
