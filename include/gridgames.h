@@ -841,8 +841,7 @@ int32_t gg_mines_probabilities(const char *view,
  *   unconstrained ones), the cell whose reveal gives the best chance of surviving this move and
  *   the next, looking at every number it could show; cells whose number is already determined
  *   are avoided. The look-ahead shrinks on very large boards to keep the call fast. The
- *   tolerance: a cell next to a revealed one is at least 90% as safe as the safest cell, and an
- *   unconstrained cell more than 85% as safe as the safest cell next to a revealed one.
+ *   tolerance: the guess is at least 90% as safe as the safest cell.
  * - One exception to "among the safest": a forced 50/50 (two hidden cells holding one mine that
  *   no reveal can ever tell apart) is guessed as soon as it is found, before any safer guess,
  *   because it must be guessed anyway and its number may spare the other guess.

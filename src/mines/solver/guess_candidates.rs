@@ -9,10 +9,9 @@ use crate::mines::board::alphabet::HIDDEN;
 /// Frontier candidates must be at least this fraction as safe as the safest cell.
 const CUTOFF: f64 = 0.90;
 /// Floating cells join the candidates when more than this fraction as safe as the frontier's
-/// best. At 0.95 (Hill's solver's threshold) the look-ahead never saw floating cells it would
-/// have preferred: 0.85 won 0.040 (± 0.031) points more modern expert games and 0.023 (± 0.039)
-/// more classic ones, 100,000 games each, paired.
-const OFF_EDGE_THRESHOLD: f64 = 0.85;
+/// best (Hill's solver's threshold). 0.85 won 0.040 (± 0.031) points more of the first 100,000
+/// modern expert games, paired, but no more than 0.01 over a million: not kept.
+const OFF_EDGE_THRESHOLD: f64 = 0.95;
 
 /// Whether hidden cell `i` touches a revealed cell.
 fn on_frontier(view: &View, i: usize) -> bool {
@@ -117,7 +116,7 @@ mod tests {
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn floating_cells_join_when_nearly_as_safe_as_the_frontier() {
         let mut rng = crate::rng::SplitMix64::new(85);
-        let (mut joined, mut left_out, mut band) = (0, 0, 0);
+        let (mut joined, mut left_out, mut near_in, mut near_out) = (0, 0, 0, 0);
         for _ in 0..8000 {
             let rows = 3 + rng.below(4) as usize;
             let cols = 3 + rng.below(4) as usize;
@@ -148,12 +147,14 @@ mod tests {
             assert_eq!(got, want, "{shown} {rows}x{cols}/{mines}: ratio {ratio}");
             joined += usize::from(got);
             left_out += usize::from(!got);
-            // The floating cells that the earlier threshold, 0.95, left out.
-            band += usize::from(!best_edge.is_infinite() && want && ratio <= 0.95);
+            // Views close to the threshold, where a wrong comparison would show.
+            let close = !best_edge.is_infinite() && (ratio - OFF_EDGE_THRESHOLD).abs() < 0.1;
+            near_in += usize::from(close && want);
+            near_out += usize::from(close && !want);
         }
         assert!(
-            joined > 100 && left_out > 100 && band > 40,
-            "{joined} joined, {left_out} left out, {band} above the threshold and at most 0.95"
+            joined > 100 && left_out > 100 && near_in > 20 && near_out > 20,
+            "{joined} joined, {left_out} left out; near the threshold {near_in} in, {near_out} out"
         );
     }
 }

@@ -5,7 +5,7 @@
 //! 2. Otherwise the strategy guesses, in the spirit of David Hill's JSMinesweeper:
 //!    - candidates are the frontier cells whose safety is within 10% of the best, plus promising
 //!      floating cells (next to the frontier at distance two, or with few hidden neighbours, where
-//!      a zero is likely) when floating cells are more than 85% as safe as the best frontier cell;
+//!      a zero is likely) when floating cells are more than 95% as safe as the best frontier cell;
 //!    - each candidate is scored by a two-move look-ahead ([`super::lookahead`]): for every
 //!      number it could show, the exact chance of that number times the safety of the best next
 //!      move in the resulting position, looking through a lone certain move to the guess after
