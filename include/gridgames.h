@@ -842,9 +842,11 @@ int32_t gg_mines_probabilities(const char *view,
  *   the next, looking at every number it could show; cells whose number is already determined
  *   are avoided. The look-ahead shrinks on very large boards to keep the call fast. The
  *   tolerance: the guess is at least 90% as safe as the safest cell.
- * - One exception to "among the safest": a forced 50/50 (two hidden cells holding one mine that
- *   no reveal can ever tell apart) is guessed as soon as it is found, before any safer guess,
- *   because it must be guessed anyway and its number may spare the other guess.
+ * - Two exceptions to "among the safest": a forced 50/50 (two hidden cells holding one mine
+ *   that no reveal can ever tell apart) is guessed as soon as it is found, before any safer
+ *   guess, because it must be guessed anyway and its number may spare the other guess. So is a
+ *   pseudo-50/50: a cell that, whenever it holds a mine, makes such a 50/50 with its neighbour
+ *   along a row or column, so that its risk is owed either way.
  * - On a view with nothing revealed it is the first click: cell (2, 2) ((3, 3) on a board with
  *   one side at least 1.5 times the other, as expert's 16 x 30; nearer the middle on boards
  *   narrower than 5), chosen for games whose first click is guaranteed an opening: its whole

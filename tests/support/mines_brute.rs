@@ -150,6 +150,43 @@ pub fn in_forced_fifty_fifty(
     forced_fifty_fifty_cells(view, rows, cols, mines).contains(&a)
 }
 
+/// The pairs of cells side by side in a row or a column of a `rows` x `cols` board.
+pub fn pairs(rows: usize, cols: usize) -> Vec<(usize, usize)> {
+    let n = rows * cols;
+    let right = (0..n).filter(|i| i % cols + 1 < cols).map(|i| (i, i + 1));
+    let down = (0..n).filter(|i| i + cols < n).map(|i| (i, i + cols));
+    right.chain(down).collect()
+}
+
+/// The cells other than `a` and `b` that neighbour exactly one of them. Increasing.
+pub fn pair_sides(a: usize, b: usize, rows: usize, cols: usize) -> Vec<usize> {
+    let (na, nb) = (neighbours(a, rows, cols), neighbours(b, rows, cols));
+    (0..rows * cols)
+        .filter(|&k| k != a && k != b && na.contains(&k) != nb.contains(&k))
+        .collect()
+}
+
+/// The hidden cells that are pseudo-50/50s: neither certainly safe nor certainly a mine, and
+/// with a neighbour `b` along a row or column such that every layout with a mine on the cell has
+/// `b` safe and every cell of [`pair_sides`] a mine. Increasing.
+pub fn pseudo_fifty_fifty_cells(view: &[u8], rows: usize, cols: usize, mines: usize) -> Vec<usize> {
+    let all = layouts(view, rows, cols, mines);
+    let mut out: Vec<usize> = Vec::new();
+    for (a, b) in pairs(rows, cols) {
+        let sides = pair_sides(a, b, rows, cols);
+        for (x, y) in [(a, b), (b, a)] {
+            let with_x = all.iter().filter(|l| l[x]);
+            let forms = with_x.clone().all(|l| !l[y] && sides.iter().all(|&k| l[k]));
+            let undetermined = with_x.count() > 0 && all.iter().any(|l| !l[x]);
+            if forms && undetermined && value(view[x]).is_none() && !out.contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
 /// Probabilities as the library reports them (-1 revealed), or `None` when nothing fits.
 pub fn probabilities(view: &[u8], rows: usize, cols: usize, mines: usize) -> Option<Vec<f64>> {
     let b = count(view, rows, cols, mines);

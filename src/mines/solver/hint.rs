@@ -23,7 +23,9 @@
 //!    search of the game tree over those layouts ([`super::endgame`]): the move with the highest
 //!    chance of winning the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`]), a
 //!    guess that must be made sooner or later, is taken before any other guess, even a safer one:
-//!    its number, when it survives, may make that other guess unnecessary.
+//!    its number, when it survives, may make that other guess unnecessary. So is, next, a
+//!    pseudo-50/50 ([`super::pseudo_fifty_fifty`]): a cell that is safe or else half of a 50/50
+//!    to come, whose risk is owed either way.
 //! 4. On a view with nothing revealed, every cell is equally risky and the hint is the opening
 //!    click: cell (2, 2), two steps in from the corner, or (3, 3) on a board with one side at
 //!    least 1.5 times the other (expert's 16 x 30). With the usual guarantee that the first
@@ -37,6 +39,7 @@ use super::guess_candidates::candidates;
 use super::lookahead::{three_move, two_move, Budget, Scored, Scratch, Width, MAX_CANDIDATES};
 use super::opening_memo::opening_guess;
 use super::probability::{with_counter, Counter, Probabilities};
+use super::pseudo_fifty_fifty::pseudo_fifty_fifty;
 use super::view::View;
 use crate::error::{try_push, try_reserve, Error, ErrorKind, Result};
 
@@ -318,7 +321,16 @@ fn decide_within_budget(
             };
             match forced {
                 Some(cell) => (cell, None),
-                None => (guess(counter, view, &probs, options, budget)?, None),
+                None => {
+                    // Checked last, with what the look-ahead left of the budget: it ends the
+                    // counter's reading of the view, which the look-ahead starts from.
+                    let best = guess(counter, view, &probs, options, budget)?;
+                    let pseudo = match options.effort {
+                        Effort::Fast => None,
+                        _ => pseudo_fifty_fifty(counter, view, &probs, budget)?,
+                    };
+                    (pseudo.unwrap_or(best), None)
+                }
             }
         }
     };
@@ -684,6 +696,23 @@ mod tests {
         };
         let h = hint_with_options(&v, &fast).unwrap().hint;
         assert!(h.col >= 5 && (h.risk - 3.0 / 22.0).abs() < 1e-12, "{h:?}");
+    }
+
+    #[test]
+    fn a_pseudo_fifty_fifty_goes_before_a_safer_guess() {
+        // Columns 0 and 2 hold one mine; were it on (0, 0), (1, 0) would be safe and nothing
+        // could tell the two apart: (0, 0) is that 50/50 or safe, at 1/4. Columns 3-15 float,
+        // 2 mines in 26 cells: 1,104 layouts, so the endgame search stays out of it.
+        let row = b"E1EEEEEEEEEEEEEE";
+        let v = View::parse(&[&row[..], &row[..]].concat(), 2, 16, 3).unwrap();
+        let h = hint(&v).unwrap();
+        assert_eq!((h.row, h.col, h.risk), (0, 0, 0.25), "{h:?}");
+        let fast = HintOptions {
+            first_click_opens: true,
+            effort: Effort::Fast,
+        };
+        let h = hint_with_options(&v, &fast).unwrap().hint;
+        assert!(h.col >= 3 && h.risk < 0.1, "{h:?}");
     }
 
     #[test]

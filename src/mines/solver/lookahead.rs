@@ -94,7 +94,7 @@ impl Budget {
         self.until
     }
 
-    fn spent(self, counter: &Counter) -> bool {
+    pub(crate) fn spent(self, counter: &Counter) -> bool {
         counter.cost() > self.until
     }
 }
