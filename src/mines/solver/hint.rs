@@ -700,9 +700,9 @@ mod tests {
 
     #[test]
     fn a_pseudo_fifty_fifty_goes_before_a_safer_guess() {
-        // Columns 0 and 2 hold one mine; were it on (0, 0), (1, 0) would be safe and nothing
-        // could tell the two apart: (0, 0) is that 50/50 or safe, at 1/4. Columns 3-15 float,
-        // 2 mines in 26 cells: 1,104 layouts, so the endgame search stays out of it.
+        // Columns 0 and 2 hold one mine between them; were it on (0, 0), (1, 0) would be safe
+        // and nothing could tell the two apart: (0, 0) is that 50/50 or safe, at 1/4. Columns
+        // 3-15 float, 2 mines in 26 cells: 1,104 layouts, so the endgame search stays out of it.
         let row = b"E1EEEEEEEEEEEEEE";
         let v = View::parse(&[&row[..], &row[..]].concat(), 2, 16, 3).unwrap();
         let h = hint(&v).unwrap();
