@@ -186,6 +186,17 @@ mod tests {
     }
 
     #[test]
+    fn a_side_that_may_be_safe_walls_the_pair_in_when_the_cell_is_a_mine() {
+        // Were (0, 0) a mine, (1, 0) would be safe and both cells that see (1, 0) and not
+        // (0, 0) mines: (2, 0) is one in every layout, (2, 1) in two of three.
+        let bytes = b"EEEEEE2EEE1B2E1B";
+        let v = View::parse(bytes, 4, 4, 4).unwrap();
+        let p = Counter::new().probabilities(&v).unwrap();
+        assert_eq!((p.get(8), p.get(9)), (1.0, 2.0 / 3.0));
+        assert_eq!(pseudo(bytes, 4, 4, 4), Some(0));
+    }
+
+    #[test]
     fn a_revealed_cell_beside_the_pair_tells_it_apart() {
         // A mine on (0, 2) leaves (0, 3) safe, but the '1' sees (0, 2) and not (0, 3).
         assert_eq!(pseudo(b"E1EE", 1, 4, 1), None);
