@@ -60,10 +60,10 @@ pub enum Effort {
     /// The safest cell (ties: the fewest hidden neighbours), with no look-ahead, no 50/50
     /// search and no endgame search: the fastest.
     Fast,
-    /// What [`hint`] does: the two-move look-ahead over the near-safest candidates, forced
-    /// 50/50s first, and the exact endgame search; in a classic opening (the first click only
-    /// safe, at least 90% of cells hidden, at least 18% mines), the leading guesses scored three
-    /// moves ahead.
+    /// What [`hint`] does: the two-move look-ahead over the near-safest candidates, forced and
+    /// pseudo-50/50s first, and the exact endgame search; in a classic opening (the first click
+    /// only safe, at least 90% of cells hidden, at least 18% mines), the leading guesses scored
+    /// three moves ahead.
     #[default]
     Standard,
     /// The two-move look-ahead over twice as many candidates, then the four best scored three
