@@ -61,14 +61,8 @@ pub(crate) fn candidates(view: &View, probs: &Probabilities) -> Result<Vec<usize
                 if cells[w] == HIDDEN || view.hidden_neighbours(w) == 0 {
                     continue;
                 }
-                let (r, c) = view.coords(w);
-                for (dr, dc) in [(2isize, 0isize), (-2, 0), (0, 2), (0, -2)] {
-                    let (rr, cc) = (r as isize + dr, c as isize + dc);
-                    if rr < 0 || cc < 0 || rr >= view.rows() as isize || cc >= view.cols() as isize
-                    {
-                        continue;
-                    }
-                    let j = rr as usize * view.cols() + cc as usize;
+                for d in [(2, 0), (-2, 0), (0, 2), (0, -2)] {
+                    let Some(j) = view.offset(w, d) else { continue };
                     if cells[j] == HIDDEN && !on_frontier(view, j) {
                         chosen[j] = true;
                     }

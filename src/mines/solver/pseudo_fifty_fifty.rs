@@ -40,14 +40,6 @@ const PAIRS: [Pair; 2] = [
     },
 ];
 
-/// The cell `d` away from `at`, if on the board.
-fn offset(view: &View, at: usize, (dr, dc): (isize, isize)) -> Option<usize> {
-    let (r, c) = view.coords(at);
-    let r = r.checked_add_signed(dr).filter(|&r| r < view.rows())?;
-    let c = c.checked_add_signed(dc).filter(|&c| c < view.cols())?;
-    Some(r * view.cols() + c)
-}
-
 /// A pseudo-50/50 cell of `view` (whose probabilities are `probs`), the safest when there are
 /// several; `None` when there is none among the cells checked before `budget` ran out. The
 /// counter's last analysis is no longer `view`'s afterwards.
@@ -65,7 +57,7 @@ pub fn pseudo_fifty_fifty(
     let mut checks: Vec<(usize, usize, usize, &Pair)> = Vec::new();
     'scan: for a in (0..view.cells().len()).filter(|&a| open(a)) {
         for pair in &PAIRS {
-            let Some(b) = offset(view, a, pair.second).filter(|&b| open(b)) else {
+            let Some(b) = view.offset(a, pair.second).filter(|&b| open(b)) else {
                 continue;
             };
             // A side may be a mine unless revealed; at most `MAX_OPEN_SIDES` may be safe.
@@ -73,7 +65,7 @@ pub fn pseudo_fifty_fifty(
             let may_wall = pair
                 .sides
                 .iter()
-                .filter_map(|&d| offset(view, a, d))
+                .filter_map(|&d| view.offset(a, d))
                 .all(|k| {
                     open_sides += usize::from(probs.get(k) < 1.0);
                     view.is_hidden(k) && open_sides <= MAX_OPEN_SIDES
@@ -98,7 +90,7 @@ pub fn pseudo_fifty_fifty(
         if found.is_some_and(|f| probs.get(f) <= probs.get(x)) {
             continue;
         }
-        let sides = pair.sides.iter().filter_map(|&d| offset(view, first, d));
+        let sides = pair.sides.iter().filter_map(|&d| view.offset(first, d));
         if mine_forms_the_pair(counter, view, &mut grid, x, partner, sides)? {
             found = Some(x);
         }
@@ -165,11 +157,11 @@ mod tests {
         let view = View::hidden(6, 6, 1).unwrap();
         for a in [0, 14, 28] {
             for pair in &PAIRS {
-                let b = offset(&view, a, pair.second).unwrap();
+                let b = view.offset(a, pair.second).unwrap();
                 let mut got: Vec<usize> = pair
                     .sides
                     .iter()
-                    .filter_map(|&d| offset(&view, a, d))
+                    .filter_map(|&d| view.offset(a, d))
                     .collect();
                 got.sort_unstable();
                 assert_eq!(got, mines_brute::pair_sides(a, b, 6, 6), "{a} and {b}");

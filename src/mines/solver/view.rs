@@ -153,6 +153,15 @@ impl View {
         (i / self.cols, i % self.cols)
     }
 
+    /// The cell `dr` rows and `dc` columns away from `i`, if on the board.
+    #[inline]
+    pub(crate) fn offset(&self, i: usize, (dr, dc): (isize, isize)) -> Option<usize> {
+        let (r, c) = self.coords(i);
+        let r = r.checked_add_signed(dr).filter(|&r| r < self.rows)?;
+        let c = c.checked_add_signed(dc).filter(|&c| c < self.cols)?;
+        Some(r * self.cols + c)
+    }
+
     /// Calls `f` with the row-major index of each of the (up to eight) neighbours of `i`, in
     /// increasing index order.
     #[inline]
