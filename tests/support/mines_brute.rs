@@ -166,6 +166,14 @@ pub fn pair_sides(a: usize, b: usize, rows: usize, cols: usize) -> Vec<usize> {
         .collect()
 }
 
+/// Whether every layout of `all` with a mine on `x` has `y` safe and a mine on every cell of
+/// `sides`: a mine on `x` walls the pair in.
+pub fn mine_walls_pair_in(all: &[Vec<bool>], x: usize, y: usize, sides: &[usize]) -> bool {
+    all.iter()
+        .filter(|l| l[x])
+        .all(|l| !l[y] && sides.iter().all(|&k| l[k]))
+}
+
 /// The hidden cells that are pseudo-50/50s: neither certainly safe nor certainly a mine, and
 /// with a neighbour `b` along a row or column such that every layout with a mine on the cell has
 /// `b` safe and every cell of [`pair_sides`] a mine. Increasing.
@@ -175,9 +183,8 @@ pub fn pseudo_fifty_fifty_cells(view: &[u8], rows: usize, cols: usize, mines: us
     for (a, b) in pairs(rows, cols) {
         let sides = pair_sides(a, b, rows, cols);
         for (x, y) in [(a, b), (b, a)] {
-            let with_x = all.iter().filter(|l| l[x]);
-            let forms = with_x.clone().all(|l| !l[y] && sides.iter().all(|&k| l[k]));
-            let undetermined = with_x.count() > 0 && all.iter().any(|l| !l[x]);
+            let forms = mine_walls_pair_in(&all, x, y, &sides);
+            let undetermined = all.iter().any(|l| l[x]) && all.iter().any(|l| !l[x]);
             if forms && undetermined && value(view[x]).is_none() && !out.contains(&x) {
                 out.push(x);
             }

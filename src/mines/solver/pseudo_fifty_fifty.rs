@@ -228,11 +228,7 @@ mod tests {
                 {
                     checkable += 2;
                     for (x, y) in [(a, b), (b, a)] {
-                        let forms = layouts
-                            .iter()
-                            .filter(|l| l[x])
-                            .all(|l| !l[y] && s.iter().all(|&k| l[k]));
-                        if forms {
+                        if mines_brute::mine_walls_pair_in(&layouts, x, y, &s) {
                             want_filtered.push(x);
                         }
                     }
