@@ -208,7 +208,8 @@ proptest! {
             let cell = r * cols + c;
             prop_assert!(
                 near
-                    || mines_brute::in_forced_fifty_fifty(&view, rows, cols, mines, cell)
+                    || mines_brute::forced_fifty_fifty_set_cells(&view, rows, cols, mines)
+                        .contains(&cell)
                     || mines_brute::pseudo_fifty_fifty_cells(&view, rows, cols, mines)
                         .contains(&cell),
                 "{} vs the safest {}, not a forced or pseudo-50/50", p, safest

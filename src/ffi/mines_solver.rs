@@ -73,7 +73,8 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 ///   are avoided. The look-ahead shrinks on very large boards to keep the call fast. The
 ///   tolerance: the guess is at least 90% as safe as the safest cell.
 /// - Two exceptions to "among the safest": a forced 50/50 (two hidden cells holding one mine
-///   that no reveal can ever tell apart) is guessed as soon as it is found, before any safer
+///   that no reveal can ever tell apart, or a longer chain or a box of cells whose mines lie on
+///   one half of it or the other, alike) is guessed as soon as it is found, before any safer
 ///   guess, because it must be guessed anyway and its number may spare the other guess. So is a
 ///   pseudo-50/50: a cell that, whenever it holds a mine, makes such a 50/50 with its neighbour
 ///   along a row or column, so that its risk is owed either way.

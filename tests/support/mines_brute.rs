@@ -139,15 +139,63 @@ pub fn forced_fifty_fifty_cells(view: &[u8], rows: usize, cols: usize, mines: us
         .collect()
 }
 
-/// Whether hidden cell `a` is half of a forced 50/50 (see [`forced_fifty_fifty_cells`]).
-pub fn in_forced_fifty_fifty(
+/// The hidden cells that belong to a forced 50/50 set: a set `S` of hidden cells split into
+/// halves `A` (holding the cell) and `B` of the same size, such that every layout has its mines
+/// on `S` exactly on `A` or exactly on `B`, and every cell outside `S` that is not a mine in
+/// every layout neighbours as many cells of `A` as of `B`. Pairs are such sets too. Increasing.
+pub fn forced_fifty_fifty_set_cells(
     view: &[u8],
     rows: usize,
     cols: usize,
     mines: usize,
-    a: usize,
-) -> bool {
-    forced_fifty_fifty_cells(view, rows, cols, mines).contains(&a)
+) -> Vec<usize> {
+    let all = layouts(view, rows, cols, mines);
+    let n = view.len();
+    let hidden = |i: usize| value(view[i]).is_none();
+    let always_mine = |i: usize| hidden(i) && all.iter().all(|l| l[i]);
+    let undetermined =
+        |i: usize| hidden(i) && all.iter().any(|l| l[i]) && all.iter().any(|l| !l[i]);
+    let is_set = |a: &[usize], b: &[usize]| {
+        (0..n)
+            .filter(|k| !a.contains(k) && !b.contains(k) && !always_mine(*k))
+            .all(|k| {
+                let near = neighbours(k, rows, cols);
+                let seen = |h: &[usize]| h.iter().filter(|c| near.contains(c)).count();
+                seen(a) == seen(b)
+            })
+    };
+    let mut out = Vec::new();
+    for x in (0..n).filter(|&x| undetermined(x)) {
+        // Cells whose mine goes with x's in every layout (`true`) or against it.
+        let settled: Vec<(usize, bool)> = (0..n)
+            .filter(|&c| c != x && undetermined(c))
+            .filter_map(|c| {
+                let same = all.iter().all(|l| l[c] == l[x]);
+                let other = all.iter().all(|l| l[c] != l[x]);
+                (same || other).then_some((c, same))
+            })
+            .collect();
+        let found = (1u32..1 << settled.len()).any(|mask| {
+            let chosen = settled
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| mask >> j & 1 == 1);
+            let mut a = vec![x];
+            let mut b = Vec::new();
+            for (_, &(c, same)) in chosen {
+                if same {
+                    a.push(c);
+                } else {
+                    b.push(c);
+                }
+            }
+            a.len() == b.len() && is_set(&a, &b)
+        });
+        if found {
+            out.push(x);
+        }
+    }
+    out
 }
 
 /// The pairs of cells side by side in a row or a column of a `rows` x `cols` board.

@@ -31,7 +31,7 @@ pub fn forced_fifty_fifty(
     probs: &Probabilities,
 ) -> Result<Option<usize>> {
     let (rows, cols) = (view.rows(), view.cols());
-    let half = |i: usize| view.is_hidden(i) && (probs.get(i) - 0.5).abs() < 1e-12;
+    let half = |i: usize| one_half(view, probs, i);
     let certain_mine = |i: usize| view.is_hidden(i) && probs.get(i) >= 1.0;
     let touching = |i: usize, j: usize| {
         let ((ri, ci), (rj, cj)) = (view.coords(i), view.coords(j));
@@ -91,6 +91,12 @@ pub fn forced_fifty_fifty(
         }
     }
     Ok(None)
+}
+
+/// Whether cell `i` is hidden and a mine in exactly half the layouts, as every cell of a forced
+/// 50/50 is.
+pub(super) fn one_half(view: &View, probs: &Probabilities, i: usize) -> bool {
+    view.is_hidden(i) && (probs.get(i) - 0.5).abs() < 1e-12
 }
 
 /// Whether every layout has a mine on exactly one of `a` and `b`, both one-half cells: then

@@ -21,11 +21,12 @@
 //!    The look-ahead is bounded by the board size, so hints stay fast on huge boards.
 //! 3. When at most `endgame::MAX_LAYOUTS` layouts remain, the look-ahead is replaced by an exact
 //!    search of the game tree over those layouts ([`super::endgame`]): the move with the highest
-//!    chance of winning the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`]), a
-//!    guess that must be made sooner or later, is taken before any other guess, even a safer one:
-//!    its number, when it survives, may make that other guess unnecessary. So is, next, a
-//!    pseudo-50/50 ([`super::pseudo_fifty_fifty`]): a cell that is safe or else half of a 50/50
-//!    to come, whose risk is owed either way.
+//!    chance of winning the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`] for
+//!    pairs, [`super::fifty_fifty_sets`] for chains and boxes), a guess that must be made sooner
+//!    or later, is taken before any other guess, even a safer one: its number, when it survives,
+//!    may make that other guess unnecessary. So is, next, a pseudo-50/50
+//!    ([`super::pseudo_fifty_fifty`]): a cell that is safe or else half of a 50/50 to come, whose
+//!    risk is owed either way.
 //! 4. On a view with nothing revealed, every cell is equally risky and the hint is the opening
 //!    click: cell (2, 2), two steps in from the corner, or (3, 3) on a board with one side at
 //!    least 1.5 times the other (expert's 16 x 30). With the usual guarantee that the first
@@ -35,6 +36,7 @@
 //!    with three neighbours, the cell likeliest to be a zero.
 
 use super::decoded_grid::DecodedGrid;
+use super::fifty_fifty_sets::forced_fifty_fifty_set;
 use super::guess_candidates::candidates;
 use super::lookahead::{three_move, two_move, Budget, Scored, Scratch, Width, MAX_CANDIDATES};
 use super::opening_memo::opening_guess;
@@ -325,11 +327,14 @@ fn decide_within_budget(
                     // Checked last, with what the look-ahead left of the budget: it ends the
                     // counter's reading of the view, which the look-ahead starts from.
                     let best = guess(counter, view, &probs, options, budget)?;
-                    let pseudo = match options.effort {
+                    let early = match options.effort {
                         Effort::Fast => None,
-                        _ => pseudo_fifty_fifty(counter, view, &probs, budget)?,
+                        _ => match forced_fifty_fifty_set(counter, view, &probs, budget)? {
+                            Some(cell) => Some(cell),
+                            None => pseudo_fifty_fifty(counter, view, &probs, budget)?,
+                        },
                     };
-                    (pseudo.unwrap_or(best), None)
+                    (early.unwrap_or(best), None)
                 }
             }
         }
@@ -696,6 +701,23 @@ mod tests {
         };
         let h = hint_with_options(&v, &fast).unwrap().hint;
         assert!(h.col >= 5 && (h.risk - 3.0 / 22.0).abs() < 1e-12, "{h:?}");
+    }
+
+    #[test]
+    fn a_forced_fifty_fifty_chain_goes_before_a_safer_guess() {
+        // (1, 0) - (0, 1) - (0, 3) - (1, 4): one mine in each two next in the chain, walled in
+        // by the mines the '3' needs on (0, 5) and (1, 5); columns 6-15 float, 3 mines in 20
+        // cells. 2,280 layouts, so the endgame search stays out of it.
+        let v = View::parse(b"1E1E3EEEEEEEEEEEE111EEEEEEEEEEEE", 2, 16, 7).unwrap();
+        let h = hint(&v).unwrap();
+        let chain = [(1, 0), (0, 1), (0, 3), (1, 4)];
+        assert!(chain.contains(&(h.row, h.col)) && h.risk == 0.5, "{h:?}");
+        let fast = HintOptions {
+            first_click_opens: true,
+            effort: Effort::Fast,
+        };
+        let h = hint_with_options(&v, &fast).unwrap().hint;
+        assert!(h.col >= 6 && (h.risk - 0.15).abs() < 1e-12, "{h:?}");
     }
 
     #[test]

@@ -28,8 +28,8 @@ use super::mine_total::MineTotal;
 use super::row_rules::RowRules;
 use super::view::View;
 use super::wide::Wide;
-use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
-use crate::mines::board::alphabet::HIDDEN;
+use crate::error::{try_assign, try_push, try_refill, Error, ErrorKind, Result};
+use crate::mines::board::alphabet::{HIDDEN, KNOWN_MINE};
 use std::cell::RefCell;
 
 pub use super::component_count::MAX_TABLE_ENTRIES;
@@ -244,6 +244,25 @@ impl Counter {
         let r = r.and_then(|_| self.fill(view, out));
         view.hide(cell);
         shown(r)
+    }
+
+    /// [`Counter::probabilities_into`] over the layouts of `view` with a mine on hidden `cell`;
+    /// `Ok(false)` when no layout has one. `grid` is scratch. The counter's last analysis is no
+    /// longer `view`'s afterwards, so a look-ahead that follows reads `view` afresh.
+    pub(crate) fn probabilities_if_mine(
+        &mut self,
+        view: &View,
+        cell: usize,
+        grid: &mut Vec<u8>,
+        out: &mut Probabilities,
+    ) -> Result<bool> {
+        try_assign(grid, view.cells())?;
+        grid[cell] = KNOWN_MINE;
+        let Some(left) = view.mines().checked_sub(1) else {
+            return Ok(false);
+        };
+        let r = self.analyse(DecodedGrid::of_counts(grid, view.rows(), view.cols()), left);
+        shown(r.and_then(|_| self.fill_cells(grid, out)))
     }
 
     /// [`Counter::probabilities_if_shown`], but `view` keeps `cell` revealed and the counter
@@ -566,8 +585,12 @@ impl Counter {
 
     /// Writes the probabilities of `view`, which must be the view last analysed.
     pub(crate) fn fill(&mut self, view: &View, out: &mut Probabilities) -> Result<()> {
+        self.fill_cells(view.cells(), out)
+    }
+
+    /// [`Counter::fill`] for the grid last analysed, whose known mines have probability 1.
+    fn fill_cells(&mut self, cells: &[u8], out: &mut Probabilities) -> Result<()> {
         let z = self.total.layouts();
-        let cells = view.cells();
         try_refill(&mut out.probs, cells.len(), -1.0)?;
         let probs = &mut out.probs;
         for &c in self.cons.safe() {
@@ -598,6 +621,8 @@ impl Counter {
                 if probs[i] == 0.0 {
                     try_push(&mut out.safe, i)?;
                 }
+            } else if d == KNOWN_MINE {
+                probs[i] = 1.0;
             }
         }
         out.layouts = z;
