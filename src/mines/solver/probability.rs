@@ -683,6 +683,11 @@ mod tests {
 
     /// Every layout of `mines` mines on the hidden cells, checked against the numbers.
     fn brute(view: &View) -> Option<Vec<f64>> {
+        brute_given(view, None)
+    }
+
+    /// [`brute`] over the layouts with a mine on `given`, if any.
+    fn brute_given(view: &View, given: Option<usize>) -> Option<Vec<f64>> {
         let hidden: Vec<usize> = (0..view.cells().len())
             .filter(|&i| view.is_hidden(i))
             .collect();
@@ -698,14 +703,15 @@ mod tests {
             for (b, &c) in hidden.iter().enumerate() {
                 mine[c] = mask >> b & 1 == 1;
             }
-            let ok = (0..view.cells().len()).all(|i| {
-                if view.is_hidden(i) {
-                    return true;
-                }
-                let mut k = 0;
-                view.for_each_neighbour(i, |j| k += usize::from(mine[j]));
-                k == usize::from(view.cells()[i])
-            });
+            let ok = given.is_none_or(|g| mine[g])
+                && (0..view.cells().len()).all(|i| {
+                    if view.is_hidden(i) {
+                        return true;
+                    }
+                    let mut k = 0;
+                    view.for_each_neighbour(i, |j| k += usize::from(mine[j]));
+                    k == usize::from(view.cells()[i])
+                });
             if ok {
                 total += 1;
                 for &c in &hidden {
@@ -753,6 +759,40 @@ mod tests {
         check(b"2EE2EEEEE", 3, 3, 3);
         check(b"EE2EEE" as &[u8], 2, 3, 2);
         check(b"1EEEE1EEEEEEEEEE", 4, 4, 3);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn probabilities_if_mine_match_brute_force_over_those_layouts() {
+        let mut c = Counter::new();
+        let (mut grid, mut out) = (Vec::new(), Probabilities::default());
+        let mut seen = [0; 2];
+        for (bytes, rows, cols, mines) in [
+            (&b"1EEE"[..], 2, 2, 1),
+            (b"B1E111EEE", 3, 3, 2),
+            (b"2EE2EEEEE", 3, 3, 3),
+            (b"1EEEE1EEEEEEEEEE", 4, 4, 3),
+            (b"E1E1EE", 1, 6, 2),
+        ] {
+            let view = View::parse(bytes, rows, cols, mines).unwrap();
+            for cell in (0..view.cells().len()).filter(|&i| view.is_hidden(i)) {
+                let got = c
+                    .probabilities_if_mine(&view, cell, &mut grid, &mut out)
+                    .unwrap();
+                let want = brute_given(&view, Some(cell));
+                assert_eq!(got, want.is_some(), "{bytes:?} cell {cell}");
+                seen[usize::from(got)] += 1;
+                for (i, &w) in want.iter().flatten().enumerate() {
+                    let a = out.probs()[i];
+                    assert!(
+                        (a - w).abs() < 1e-9,
+                        "{bytes:?} cell {cell}: {i} {a} vs {w}"
+                    );
+                    assert_eq!(out.safe_cells().contains(&i), w == 0.0, "cell {i}");
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 10, "{seen:?}");
     }
 
     #[test]
