@@ -324,7 +324,8 @@ fn decide_within_budget(
             match forced {
                 Some(cell) => (cell, None),
                 None => {
-                    // Checked last, with what the look-ahead left of the budget: it ends the
+                    // Larger forced 50/50s, then pseudo-50/50s, are checked last, with what the
+                    // look-ahead left of the budget: their counts with a known mine end the
                     // counter's reading of the view, which the look-ahead starts from.
                     let best = guess(counter, view, &probs, options, budget)?;
                     let early = match options.effort {
