@@ -32,7 +32,7 @@ pub fn forced_fifty_fifty(
 ) -> Result<Option<usize>> {
     let (rows, cols) = (view.rows(), view.cols());
     let half = |i: usize| one_half(view, probs, i);
-    let certain_mine = |i: usize| view.is_hidden(i) && probs.get(i) >= 1.0;
+    let certain_mine = |i: usize| certain_mine(view, probs, i);
     let touching = |i: usize, j: usize| {
         let ((ri, ci), (rj, cj)) = (view.coords(i), view.coords(j));
         i != j && ri.abs_diff(rj) <= 1 && ci.abs_diff(cj) <= 1
@@ -43,17 +43,12 @@ pub fn forced_fifty_fifty(
         view.for_each_neighbour(x, |k| ok &= k == y || touching(k, y) || certain_mine(k));
         ok
     };
-    let walled = |x: usize| {
-        let mut ok = true;
-        view.for_each_neighbour(x, |k| ok &= certain_mine(k));
-        ok
-    };
     // The pairs worth a check against the counter, at most `max_checks` of them.
     let max_checks = (CHECK_BUDGET / (9 * view.cells().len().max(1))).min(MAX_CHECKS);
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut walled_cells: Vec<usize> = Vec::new();
     'scan: for a in (0..view.cells().len()).filter(|&a| half(a)) {
-        if walled(a) && walled_cells.len() < MAX_WALLED {
+        if walled_in(view, probs, a) && walled_cells.len() < MAX_WALLED {
             try_push(&mut walled_cells, a)?;
         }
         // A partner shares a neighbour with `a` unless both are walled in by mines (below):
@@ -97,6 +92,18 @@ pub fn forced_fifty_fifty(
 /// 50/50 is.
 pub(super) fn one_half(view: &View, probs: &Probabilities, i: usize) -> bool {
     view.is_hidden(i) && (probs.get(i) - 0.5).abs() < 1e-12
+}
+
+/// Whether cell `i` is hidden and a mine in every layout.
+pub(super) fn certain_mine(view: &View, probs: &Probabilities, i: usize) -> bool {
+    view.is_hidden(i) && probs.get(i) >= 1.0
+}
+
+/// Whether every neighbour of cell `i` is a certain mine: no cell that can be revealed sees it.
+pub(super) fn walled_in(view: &View, probs: &Probabilities, i: usize) -> bool {
+    let mut ok = true;
+    view.for_each_neighbour(i, |k| ok &= certain_mine(view, probs, k));
+    ok
 }
 
 /// Whether every layout has a mine on exactly one of `a` and `b`, both one-half cells: then

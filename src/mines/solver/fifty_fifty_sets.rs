@@ -9,7 +9,7 @@
 //! cell of the set must be guessed at even odds sooner or later, so the hint guesses it now, as it
 //! does a forced pair: if it is safe, the whole set is settled and its numbers come early.
 
-use super::fifty_fifty::one_half;
+use super::fifty_fifty::{certain_mine, one_half, walled_in};
 use super::lookahead::Budget;
 use super::probability::{Counter, Probabilities};
 use super::view::View;
@@ -33,7 +33,7 @@ pub fn forced_fifty_fifty_set(
     budget: Budget,
 ) -> Result<Option<usize>> {
     let half = |i: usize| one_half(view, probs, i);
-    let wall = |i: usize| view.is_hidden(i) && probs.get(i) >= 1.0;
+    let wall = |i: usize| certain_mine(view, probs, i);
     // A cell that sees the seed and is neither in the set nor a wall must see a cell of the
     // other half as well: one-half cells are the only candidates.
     let may_pair = |a: usize| {
@@ -72,24 +72,18 @@ pub fn forced_fifty_fifty_set(
             p if p <= 0.0 => Some(-1),
             _ => None,
         };
-        let mut closed = close(view, a, &side, &wall, &mut set)?;
+        let closed = close(view, a, &side, &wall, &mut set)?;
         // Cells with mines on every side balance what the closure could not, wherever they
         // lie: no cell that can be revealed sees them (two corners, each boxed in by mines,
         // that the mine total ties together).
         let mut short = set.iter().filter_map(|&c| side(c)).sum::<i32>();
-        let walled_in = |c: usize| {
-            let mut ok = true;
-            view.for_each_neighbour(c, |k| ok &= wall(k));
-            ok
-        };
         for c in 0..view.cells().len() {
-            if !closed || short == 0 {
+            if !closed || short == 0 || set.len() > MAX_SET {
                 break;
             }
-            if side(c).is_some_and(|s| s == -short.signum()) && walled_in(c) && !set.contains(&c) {
+            if side(c) == Some(-short.signum()) && walled_in(view, probs, c) && !set.contains(&c) {
                 try_push(&mut set, c)?;
-                short += side(c).unwrap_or(0);
-                closed = set.len() <= MAX_SET;
+                short -= short.signum();
             }
         }
         for &c in &set {
@@ -99,7 +93,7 @@ pub fn forced_fifty_fifty_set(
                 tried.insert(k, c);
             }
         }
-        if closed && short == 0 {
+        if closed && short == 0 && set.len() <= MAX_SET {
             return Ok(Some(a));
         }
     }

@@ -331,8 +331,8 @@ fn decide_within_budget(
                     let early = match options.effort {
                         Effort::Fast => None,
                         _ => match forced_fifty_fifty_set(counter, view, &probs, budget)? {
-                            Some(cell) => Some(cell),
                             None => pseudo_fifty_fifty(counter, view, &probs, budget)?,
+                            found => found,
                         },
                     };
                     (early.unwrap_or(best), None)

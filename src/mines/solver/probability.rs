@@ -256,13 +256,34 @@ impl Counter {
         grid: &mut Vec<u8>,
         out: &mut Probabilities,
     ) -> Result<bool> {
-        try_assign(grid, view.cells())?;
-        grid[cell] = KNOWN_MINE;
-        let Some(left) = view.mines().checked_sub(1) else {
-            return Ok(false);
-        };
-        let r = self.analyse(DecodedGrid::of_counts(grid, view.rows(), view.cols()), left);
+        let r = self.analyse_with_mines(view, [cell], grid);
         shown(r.and_then(|_| self.fill_cells(grid, out)))
+    }
+
+    /// [`Counter::analyse`] of `view` with the hidden cells `mines` known to be mines, read from
+    /// a copy of its cells in `grid`: the number of layouts with a mine on each of them. The
+    /// counter's last analysis is no longer `view`'s afterwards.
+    ///
+    /// Errors: as [`Counter::analyse`]; `Inconsistent` also when they outnumber the view's mines.
+    pub(crate) fn analyse_with_mines(
+        &mut self,
+        view: &View,
+        mines: impl IntoIterator<Item = usize>,
+        grid: &mut Vec<u8>,
+    ) -> Result<Wide> {
+        try_assign(grid, view.cells())?;
+        let mut known = 0;
+        for m in mines {
+            known += usize::from(grid[m] != KNOWN_MINE);
+            grid[m] = KNOWN_MINE;
+        }
+        let Some(left) = view.mines().checked_sub(known) else {
+            return Err(inconsistent(format_args!(
+                "{known} cells taken as mines, but the view has only {} mines",
+                view.mines()
+            )));
+        };
+        self.analyse(DecodedGrid::of_counts(grid, view.rows(), view.cols()), left)
     }
 
     /// [`Counter::probabilities_if_shown`], but `view` keeps `cell` revealed and the counter

@@ -6,13 +6,11 @@
 //! cell now risks no more than that 50/50 would, and when it is safe its number comes early
 //! (David Hill's solver plays such cells at once).
 
-use super::decoded_grid::DecodedGrid;
 use super::lookahead::Budget;
 use super::probability::{Counter, Probabilities};
 use super::view::View;
 use super::wide::Wide;
-use crate::error::{try_assign, try_push, ErrorKind, Result};
-use crate::mines::board::alphabet::KNOWN_MINE;
+use crate::error::{try_push, ErrorKind, Result};
 
 /// Cells checked against the counter at most in one call, so that a wide view stays cheap (play
 /// never needed more: at 32, 20,000 modern expert games were played the same).
@@ -110,17 +108,7 @@ fn mine_forms_the_pair(
     sides: impl Iterator<Item = usize> + Clone,
 ) -> Result<bool> {
     let mut count = |mines: &mut dyn Iterator<Item = usize>| -> Result<Option<Wide>> {
-        try_assign(grid, view.cells())?;
-        let mut known = 0;
-        for m in mines {
-            known += usize::from(grid[m] != KNOWN_MINE);
-            grid[m] = KNOWN_MINE;
-        }
-        let Some(left) = view.mines().checked_sub(known) else {
-            return Ok(Some(Wide::ZERO));
-        };
-        let g = DecodedGrid::of_counts(grid, view.rows(), view.cols());
-        match counter.analyse(g, left) {
+        match counter.analyse_with_mines(view, mines, grid) {
             Ok(z) => Ok(Some(z)),
             Err(e) if e.kind() == ErrorKind::OutOfMemory => Err(e),
             Err(e) if e.kind() == ErrorKind::Inconsistent => Ok(Some(Wide::ZERO)),
