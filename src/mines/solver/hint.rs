@@ -412,16 +412,16 @@ fn guess(
             "no hidden cell can be safe, yet the mine count says one is",
         ));
     }
-    let (visits, most) = match effort {
+    let visits = match effort {
         Effort::Fast => return Ok(cands[0]),
-        Effort::Standard => (LOOKAHEAD_BUDGET, GUESS_CANDIDATES),
-        Effort::Deep => (4 * LOOKAHEAD_BUDGET, GUESS_CANDIDATES),
+        Effort::Standard => LOOKAHEAD_BUDGET,
+        Effort::Deep => 4 * LOOKAHEAD_BUDGET,
     };
     let per_position = view.cells().len().max(1);
     let positions = visits / per_position;
     // Each candidate costs up to (hidden neighbours + 1) positions, about 4 on average, and a
     // few more when it looks through a lone certain move.
-    let max_cands = (positions / 4).min(most);
+    let max_cands = (positions / 4).min(GUESS_CANDIDATES);
     if max_cands == 0 || cands.len() == 1 {
         return Ok(cands[0]);
     }
