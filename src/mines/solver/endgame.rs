@@ -15,7 +15,7 @@
 //! Cells that do not interact, whose layouts combine freely, are searched as separate parts: the
 //! chance of winning is the product of the parts' chances.
 //!
-//! A set of layouts is a 512-bit set. Values are memoised by set and the search gives up after
+//! A set of layouts is a 1024-bit set. Values are memoised by set and the search gives up after
 //! [`MAX_NODES`] positions or [`MAX_WORK`] units of work, so the caller falls back on its
 //! heuristic, and even a hint on a crafted view stays fast. Floods after a zero reveal
 //! only cells that are safe in every layout, which the free reveals cover, so they need no
@@ -28,8 +28,11 @@ use crate::error::{try_extend_exact, try_push, try_reserve, Error, ErrorKind, Re
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-/// Layouts listed at most.
-pub const MAX_LAYOUTS: usize = 512;
+/// Layouts listed at most. 1,024, not 512: 0.025 (± 0.013) points more of the first 300,000
+/// modern expert games won and 0.012 (± 0.011) more classic, paired, at about 0.9 times the
+/// games per second. The gain is in the larger searches: with a third of [`MAX_WORK`] for sets
+/// over 512 layouts it was 0.005 (± 0.006).
+pub const MAX_LAYOUTS: usize = 1024;
 /// Positions evaluated at most before giving up.
 const MAX_NODES: usize = 20_000;
 
@@ -43,8 +46,8 @@ const MAX_STEPS: usize = 6_000_000;
 /// million units.
 const MAX_WORK: usize = 4_500_000;
 
-/// Work of a position besides its splits and counts: the memo hashes and compares its 8-word
-/// set, and the any/all pass visits its layouts (charged on top).
+/// Work of a position besides its splits and counts: the memo hashes and compares its
+/// 16-word set, and the any/all pass visits its layouts (charged on top).
 const NODE_COST: usize = 16;
 
 /// A set of layouts, by index.
@@ -614,16 +617,21 @@ mod tests {
         };
         let (one, nine) = (least(&fifty_fifties(1)), least(&v));
         assert!(one > 0 && nine >= 8 * one, "{one} {nine}");
-        // A tenth pair is past the layouts the search lists.
+        // A tenth pair makes the most layouts the search lists; an eleventh is past them.
         let v = fifty_fifties(10);
+        let probs = counter.probabilities(&v).unwrap();
+        assert_eq!(probs.layouts().to_f64(), MAX_LAYOUTS as f64);
+        let (_, win) = best_move(&counter, &v, &probs).unwrap().unwrap();
+        assert_eq!(win, 0.5f64.powi(10));
+        let v = fifty_fifties(11);
         let probs = counter.probabilities(&v).unwrap();
         assert!(best_move(&counter, &v, &probs).unwrap().is_none());
     }
 
     #[test]
     fn work_is_charged_by_the_words_a_set_spans() {
-        // 512 layouts of one cell; position sets of one layout and of all 512.
-        let layouts: Vec<u64> = (0..512).map(|l| l & 1).collect();
+        // MAX_LAYOUTS layouts of one cell; position sets of one layout and of all of them.
+        let layouts: Vec<u64> = (0..MAX_LAYOUTS as u64).map(|l| l & 1).collect();
         let mut search = Search {
             layouts: &layouts,
             shows: vec![[[0; MAX_LAYOUTS / 64]; 9]],
@@ -641,16 +649,17 @@ mod tests {
         let mut parts = [[0; MAX_LAYOUTS / 64]; 9];
         let (mut one, all) = ([0; MAX_LAYOUTS / 64], [u64::MAX; MAX_LAYOUTS / 64]);
         one[0] = 1;
-        // A split ANDs nine sets of eight words, however few layouts the set holds: counted by
-        // layouts, small sets over many words were nearly free and the search ran long.
+        // A split ANDs nine sets of all their words, however few layouts the set holds: counted
+        // by layouts, small sets over many words were nearly free and the search ran long.
         for set in [&one, &all] {
             search.work = 0;
             search.split(set, 0, &mut parts).unwrap();
-            assert_eq!(search.work, 9 * 8);
+            assert_eq!(search.work, 9 * MAX_LAYOUTS / 64);
         }
         // A position costs its layouts on top of a fixed part; and the budget stops it.
         search.work = 0;
-        let two = [3, 0, 0, 0, 0, 0, 0, 0];
+        let mut two = [0; MAX_LAYOUTS / 64];
+        two[0] = 3;
         search.budget = NODE_COST + 1;
         assert!(search.value(&two, true, 0).is_none());
         assert_eq!(search.work, NODE_COST + 2);
