@@ -840,9 +840,9 @@ mod tests {
         assert!(checked > 20, "only {checked} positions checked");
     }
 
-    /// Positions of boards 2-5 (or `min_side`-`min_side`+2) cells a side with at most
-    /// `max_hidden` hidden cells, whose best move's chance matches the plain search's; how many
-    /// were checked.
+    /// How many positions, on boards of `min_side` to `min_side + 2` cells a side with at most
+    /// `max_hidden` hidden cells (and at least 10 when that is more than 9), were checked: the
+    /// best move's chance matches the plain search's on each.
     fn checked_against_plain_search(
         seed: u64,
         tries: usize,
