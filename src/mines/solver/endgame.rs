@@ -471,6 +471,12 @@ impl Search<'_> {
             exact: true,
             cell,
         };
+        // What a caller below `floor` gets: only that fact.
+        let bound = Value {
+            chance: floor,
+            exact: false,
+            cell: None,
+        };
         let len = size(set);
         if len == 1 {
             return Some(exact(1.0, None));
@@ -478,13 +484,7 @@ impl Search<'_> {
         if !root {
             match self.memo.get(set) {
                 Some(&Known::Chance(v)) => return Some(exact(v, None)),
-                Some(&Known::AtMost(b)) if b <= floor => {
-                    return Some(Value {
-                        chance: floor,
-                        exact: false,
-                        cell: None,
-                    })
-                }
+                Some(&Known::AtMost(b)) if b <= floor => return Some(bound),
                 _ => {}
             }
         }
@@ -499,11 +499,6 @@ impl Search<'_> {
             all_mine &= self.layouts[l];
         });
         let n = len as f64;
-        let bound = Value {
-            chance: floor,
-            exact: false,
-            cell: None,
-        };
         // A free reveal that tells the layouts apart.
         let mut parts = [[0u64; MAX_LAYOUTS / 64]; 9];
         // Cells that show one number in every layout of `set` show one in every subset too.
