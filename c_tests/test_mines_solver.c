@@ -99,6 +99,33 @@ static void hints_with_options(void) {
         CHECK_STATUS(gg_mines_hint_with("E1E", 1, 3, 1, &opt, &r, &c, &risk, &win), GG_OK);
         CHECK(risk == 0.5 && win == 0.5 && r == 0 && c != 1);
     }
+    /* Eleven forced 50/50s walled off by mines: 2,048 layouts, past the 1,024 the search lists
+     * at once, but each pair holds one mine whatever the others do, so each is searched on its
+     * own and the chance is exact. */
+    {
+        enum { PAIRS = 11, ROWS = 3, COLS = 3 * PAIRS + 1 };
+        char view[ROWS * COLS];
+        int mine[ROWS * COLS] = {0}, mines = 0, i;
+        for (i = 0; i <= PAIRS; i++) {
+            mine[3 * i] = mine[COLS + 3 * i] = 1;
+            if (i < PAIRS) mine[3 * i + 1] = 1;
+        }
+        for (i = 0; i < ROWS * COLS; i++) {
+            int dr, dc, k = 0, row = i / COLS, col = i % COLS;
+            mines += mine[i];
+            for (dr = -1; dr <= 1; dr++)
+                for (dc = -1; dc <= 1; dc++) {
+                    int rr = row + dr, cc = col + dc;
+                    if ((dr || dc) && rr >= 0 && rr < ROWS && cc >= 0 && cc < COLS)
+                        k += mine[rr * COLS + cc];
+                }
+            view[i] = mine[i] || (row == 0 && col % 3 == 2) ? 'E' : (char)(k ? '0' + k : 'B');
+        }
+        opt.effort = GG_EFFORT_STANDARD;
+        CHECK_STATUS(gg_mines_hint_with(view, ROWS, COLS, (size_t)mines, &opt, &r, &c, &risk,
+                                        &win), GG_OK);
+        CHECK(risk == 0.5 && r == 0 && c % 3 != 0 && win == ldexp(1.0, -PAIRS));
+    }
     /* Fast: the safest cell, no search. */
     opt.effort = GG_EFFORT_FAST;
     CHECK_STATUS(gg_mines_hint_with("1EEE", 2, 2, 1, &opt, &r, &c, &risk, &win), GG_OK);

@@ -18,7 +18,10 @@
 //! quarter less work than exact chances everywhere, and the search gave up on 52 positions, not 87.
 //!
 //! Cells that do not interact, whose layouts combine freely, are searched as separate parts: the
-//! chance of winning is the product of the parts' chances.
+//! chance of winning is the product of the parts' chances. A part whose mines are the same in
+//! number in all its layouts is free of the others even under the mine total, so it is listed on
+//! its own: past [`MAX_LAYOUTS`] layouts in all, a view is still searched when each such part,
+//! and the rest together, has at most that many.
 //!
 //! A set of layouts is a 1024-bit set. Values are memoised by set and the search gives up after
 //! [`MAX_NODES`] positions or [`MAX_WORK`] units of work, so the caller falls back on its
@@ -33,10 +36,10 @@ use crate::error::{try_extend_exact, try_push, try_reserve, Error, ErrorKind, Re
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-/// Layouts listed at most. 1,024, not 512: 0.025 (± 0.013) points more of the first 300,000
-/// modern expert games won and 0.012 (± 0.011) more classic, paired, at about 0.9 times the
-/// games per second. The gain is in the larger searches: with a third of [`MAX_WORK`] for sets
-/// over 512 layouts it was 0.005 (± 0.006).
+/// Layouts listed at most, in all or in each part listed apart. 1,024, not 512: 0.025 (± 0.013)
+/// points more of the first 300,000 modern expert games won and 0.012 (± 0.011) more classic,
+/// paired, at about 0.9 times the games per second. The gain is in the larger searches: with a
+/// third of [`MAX_WORK`] for sets over 512 layouts it was 0.005 (± 0.006).
 pub const MAX_LAYOUTS: usize = 1024;
 /// Positions evaluated at most before giving up.
 const MAX_NODES: usize = 20_000;
@@ -61,6 +64,8 @@ type Set = [u64; MAX_LAYOUTS / 64];
 /// The cell (row-major index) with the best exact chance of winning, and that chance; `None`
 /// when the view is too large or the search too long. `counter` has just analysed `view`, and
 /// `probs` are its probabilities: cells certain either way are fixed, the others searched.
+/// Past [`MAX_LAYOUTS`] layouts, only a view whose parts can be listed apart is searched (see
+/// `parts_apart`).
 ///
 /// Errors: `OutOfMemory`, rather than a different answer.
 pub fn best_move(
@@ -68,15 +73,18 @@ pub fn best_move(
     view: &View,
     probs: &Probabilities,
 ) -> Result<Option<(usize, f64)>> {
-    best_move_within(counter, view, probs, MAX_WORK)
+    let whole = probs.layouts().to_f64() <= MAX_LAYOUTS as f64;
+    best_move_within(counter, view, probs, MAX_WORK, whole)
 }
 
-/// [`best_move`] with `budget` units of work for the search (the enumeration keeps its own).
+/// [`best_move`] with `budget` units of work for the search (the enumeration keeps its own),
+/// listing every layout first when `whole`, else the parts apart.
 fn best_move_within(
     counter: &Counter,
     view: &View,
     probs: &Probabilities,
     budget: usize,
+    whole: bool,
 ) -> Result<Option<(usize, f64)>> {
     let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
     // At most 64 cells, so the lists below stay small.
@@ -150,15 +158,27 @@ fn best_move_within(
         return Ok(None);
     };
     reorder(&mut cells, &mut nb, &mut rules);
-    let Some(layouts) = enumerate(cells.len(), &rules, mines)? else {
-        return Ok(None);
+    let parts = if whole {
+        let Some(layouts) = enumerate(cells.len(), &rules, mines)? else {
+            return Ok(None);
+        };
+        if layouts.len() < 2 {
+            return Ok(None);
+        }
+        match independent_parts(&layouts, &rules, &nb)? {
+            Some(parts) => parts,
+            None => {
+                let mut whole = Vec::new();
+                try_push(&mut whole, (u64::MAX, layouts))?;
+                whole
+            }
+        }
+    } else {
+        match parts_apart(cells.len(), &rules, &nb, mines)? {
+            Some(parts) => parts,
+            None => return Ok(None),
+        }
     };
-    if layouts.len() < 2 {
-        return Ok(None);
-    }
-    let split = independent_parts(&layouts, &rules, &nb)?;
-    let whole = [(u64::MAX, layouts)];
-    let parts = split.as_deref().unwrap_or(&whole);
     let mut shows = Vec::new();
     try_extend_exact(&mut shows, nb.iter().map(|_| [[0u64; MAX_LAYOUTS / 64]; 9]))?;
     let mut mine = Vec::new();
@@ -181,7 +201,8 @@ fn best_move_within(
     // theirs, and each part's best move is a best move of the game. The hardest part goes
     // first, so that a game that is lost is lost early.
     let (mut win, mut pick) = (1.0, None::<(f64, usize)>);
-    for (mask, layouts) in parts {
+    for (mask, layouts) in &parts {
+        let mask = *mask;
         search.layouts = layouts;
         search.words = layouts.len().div_ceil(64);
         search.memo.clear();
@@ -242,24 +263,7 @@ fn independent_parts(
     rules: &[(u64, u32)],
     nb: &[u64],
 ) -> Result<Option<Vec<Part>>> {
-    let mut masks = [0u64; 64];
-    let mut count = 0;
-    let links = rules.iter().map(|&(m, _)| m);
-    for link in links.chain(nb.iter().enumerate().map(|(k, &m)| m | 1 << k)) {
-        // Parts are disjoint: merge every part the link touches into one.
-        let mut merged = link;
-        let mut kept = 0;
-        for i in 0..count {
-            if masks[i] & link != 0 {
-                merged |= masks[i];
-            } else {
-                masks[kept] = masks[i];
-                kept += 1;
-            }
-        }
-        masks[kept] = merged;
-        count = kept + 1;
-    }
+    let (masks, count) = linked(rules, nb);
     if count < 2 {
         return Ok(None);
     }
@@ -278,6 +282,82 @@ fn independent_parts(
             return Ok(None);
         }
         try_push(&mut parts, (mask, own))?;
+    }
+    Ok(Some(parts))
+}
+
+/// The searched cells grouped into parts that do not interact (the first `count` masks). Two
+/// cells interact when a rule covers both or one neighbours the other, whose mine its number
+/// would count.
+fn linked(rules: &[(u64, u32)], nb: &[u64]) -> ([u64; 64], usize) {
+    let mut masks = [0u64; 64];
+    let mut count = 0;
+    let links = rules.iter().map(|&(m, _)| m);
+    for link in links.chain(nb.iter().enumerate().map(|(k, &m)| m | 1 << k)) {
+        // Parts are disjoint: merge every part the link touches into one.
+        let mut merged = link;
+        let mut kept = 0;
+        for i in 0..count {
+            if masks[i] & link != 0 {
+                merged |= masks[i];
+            } else {
+                masks[kept] = masks[i];
+                kept += 1;
+            }
+        }
+        masks[kept] = merged;
+        count = kept + 1;
+    }
+    (masks, count)
+}
+
+/// The parts of [`independent_parts`] when more layouts fit the view than the search lists:
+/// each part whose mines are the same in number in all its layouts is independent of the rest,
+/// even under the mine total, and is listed on its own; the other parts are listed together,
+/// with the mines those leave. `None` when no part is apart or a list would pass
+/// [`MAX_LAYOUTS`]. A position of 1,600 layouts made of 40 in a walled-off corner and 40
+/// elsewhere is two small searches.
+fn parts_apart(
+    n: usize,
+    rules: &[(u64, u32)],
+    nb: &[u64],
+    mines: usize,
+) -> Result<Option<Vec<Part>>> {
+    let (masks, count) = linked(rules, nb);
+    if count < 2 {
+        return Ok(None);
+    }
+    let mut parts = Vec::new();
+    try_reserve(&mut parts, count)?;
+    let (mut placed, mut steps, mut rest) = (0usize, 0usize, 0u64);
+    for &mask in &masks[..count] {
+        let (own, used) = enumerate_within(n, rules, mask, 0, mines, steps)?;
+        steps = used;
+        let held = own.as_ref().and_then(|own| {
+            let held = own.first()?.count_ones();
+            own.iter().all(|l| l.count_ones() == held).then_some(held)
+        });
+        match (own, held) {
+            (Some(own), Some(held)) => {
+                placed += held as usize;
+                try_push(&mut parts, (mask, own))?;
+            }
+            _ => rest |= mask,
+        }
+    }
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    if rest != 0 {
+        let Some(left) = mines.checked_sub(placed) else {
+            return Ok(None);
+        };
+        let (Some(own), _) = enumerate_within(n, rules, rest, left, left, steps)? else {
+            return Ok(None);
+        };
+        try_push(&mut parts, (rest, own))?;
+    } else if placed != mines {
+        return Ok(None);
     }
     Ok(Some(parts))
 }
@@ -333,25 +413,45 @@ fn out_of_memory() -> Error {
 /// `None` beyond [`MAX_LAYOUTS`] layouts or a bounded number of search steps; `OutOfMemory`
 /// when the list cannot grow.
 fn enumerate(n: usize, rules: &[(u64, u32)], mines: usize) -> Result<Option<Vec<u64>>> {
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    Ok(enumerate_within(n, rules, all, mines, mines, 0)?.0)
+}
+
+/// The layouts of the cells of `free` (the other cells hold no mine) with `least` to `most`
+/// mines that meet the rules over those cells (`None` as [`enumerate`]), and the steps spent
+/// in all, from `steps` spent before.
+fn enumerate_within(
+    n: usize,
+    rules: &[(u64, u32)],
+    free: u64,
+    least: usize,
+    most: usize,
+    steps: usize,
+) -> Result<(Option<Vec<u64>>, usize)> {
     let mut e = Enumeration {
         n,
         rules,
-        mines,
+        free,
+        least,
+        most,
         out: Vec::new(),
-        steps: 0,
+        steps,
         oom: false,
     };
     let done = e.go(0, 0, 0);
     if e.oom {
         return Err(out_of_memory());
     }
-    Ok(done.then_some(e.out))
+    Ok((done.then_some(e.out), e.steps))
 }
 
 struct Enumeration<'a> {
     n: usize,
     rules: &'a [(u64, u32)],
-    mines: usize,
+    /// The cells that may hold a mine; a rule is checked only when it covers them.
+    free: u64,
+    least: usize,
+    most: usize,
     out: Vec<u64>,
     steps: usize,
     /// An allocation failed: the enumeration stopped for that, not for its limits.
@@ -369,14 +469,21 @@ impl Enumeration<'_> {
         // Prune: every rule must still be reachable with the cells from k on.
         let decided: u64 = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
         for &(m, d) in self.rules {
+            if m & self.free == 0 {
+                continue;
+            }
             let have = (mask & m).count_ones();
             let open = (m & !decided).count_ones();
             if have > d || have + open < d {
                 return true;
             }
         }
-        if placed > self.mines || placed + (self.n - k) < self.mines {
+        let left = (self.free & !decided).count_ones() as usize;
+        if placed > self.most || placed + left < self.least {
             return true;
+        }
+        if k < self.n && self.free >> k & 1 == 0 {
+            return self.go(k + 1, mask, placed);
         }
         if k == self.n {
             if self.out.len() == MAX_LAYOUTS {
@@ -648,11 +755,11 @@ mod tests {
         assert!(best_move(&counter, &v, &probs).unwrap().is_none());
     }
 
-    /// `pairs` forced 50/50s along the top of an expert board: pair `k` is (0, 3k+1) and
-    /// (0, 3k+2), one mine between them, walled off by mines in column 3k and 3k+3; everything
-    /// else is revealed.
+    /// `pairs` forced 50/50s along the top of an expert board (wider for more than 9): pair `k`
+    /// is (0, 3k+1) and (0, 3k+2), one mine between them, walled off by mines in column 3k and
+    /// 3k+3; everything else is revealed.
     fn fifty_fifties(pairs: usize) -> View {
-        let (rows, cols) = (16, 30);
+        let (rows, cols) = (16, 30.max(3 * pairs + 1));
         let mut mine = vec![false; rows * cols];
         for k in 0..=pairs {
             if 3 * k < cols {
@@ -692,18 +799,27 @@ mod tests {
         let mut least = |v: &View| {
             let probs = counter.probabilities(v).unwrap();
             (0..)
-                .find(|&b| best_move_within(&counter, v, &probs, b).unwrap().is_some())
+                .find(|&b| {
+                    best_move_within(&counter, v, &probs, b, true)
+                        .unwrap()
+                        .is_some()
+                })
                 .unwrap()
         };
         let (one, nine) = (least(&fifty_fifties(1)), least(&v));
         assert!(one > 0 && nine >= 8 * one, "{one} {nine}");
-        // A tenth pair makes the most layouts the search lists; an eleventh is past them.
-        let v = fifty_fifties(10);
-        let probs = counter.probabilities(&v).unwrap();
-        assert_eq!(probs.layouts().to_f64(), MAX_LAYOUTS as f64);
-        let (_, win) = best_move(&counter, &v, &probs).unwrap().unwrap();
-        assert_eq!(win, 0.5f64.powi(10));
-        let v = fifty_fifties(11);
+        // A tenth pair makes the most layouts the search lists; past them, the pairs are
+        // listed apart, each holding one mine whatever the others do.
+        for pairs in [10i32, 11, 20] {
+            let v = fifty_fifties(pairs as usize);
+            let probs = counter.probabilities(&v).unwrap();
+            assert_eq!(probs.layouts().to_f64(), 2f64.powi(pairs));
+            let (cell, win) = best_move(&counter, &v, &probs).unwrap().unwrap();
+            assert_eq!(probs.get(cell), 0.5);
+            assert_eq!(win, 0.5f64.powi(pairs));
+        }
+        // One part of 12,870 layouts is past them.
+        let v = View::hidden(4, 4, 8).unwrap();
         let probs = counter.probabilities(&v).unwrap();
         assert!(best_move(&counter, &v, &probs).unwrap().is_none());
     }
@@ -822,8 +938,24 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn matches_plain_game_tree_search() {
-        let checked = checked_against_plain_search(12345, 400, 2, 9);
+        let (checked, _) = checked_against_plain_search(12345, 400, 2, 9, false);
         assert!(checked > 20, "only {checked} positions checked");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn parts_apart_match_plain_game_tree_search() {
+        // Views split by a wall that no number spans, as the parts past MAX_LAYOUTS are.
+        let (mut checked, mut apart) = (0, 0);
+        for (seed, side) in [(99, 3), (100, 4), (101, 5)] {
+            let (c, a) = checked_against_plain_search(seed, 6000, side, 16, true);
+            checked += c;
+            apart += a;
+        }
+        assert!(
+            checked > 500 && apart > 30,
+            "{checked} checked, {apart} apart"
+        );
     }
 
     #[test]
@@ -831,33 +963,84 @@ mod tests {
     fn floors_leave_the_chance_exact_in_deeper_trees() {
         // Views of 10-13 open hidden cells: trees deep enough that most numbers are asked only
         // above a floor.
-        let checked = checked_against_plain_search(777, 800, 3, 13);
+        let (checked, _) = checked_against_plain_search(777, 800, 3, 13, false);
         assert!(checked > 20, "only {checked} positions checked");
     }
 
-    /// How many positions, on boards of `min_side` to `min_side + 2` cells a side with at most
-    /// `max_hidden` hidden cells (and at least 10 when that is more than 9), were checked: the
-    /// best move's chance matches the plain search's on each.
+    /// A view split in two by two revealed columns without mines, which no number spans: a
+    /// random layout elsewhere, about a third of its safe cells revealed, then every certain
+    /// move made. The halves are tied only by the mine total, unless their numbers fix each
+    /// half's mines in number.
+    fn split_view(next: &mut impl FnMut(usize) -> usize, (rows, cols): (usize, usize)) -> View {
+        let n = rows * cols;
+        let wall = 2 + next(cols - 5);
+        let in_wall = |i: usize| i % cols == wall || i % cols == wall + 1;
+        let room = n - 2 * rows;
+        let mines = 2 + next(room / 4);
+        let mut mine = vec![false; n];
+        let mut placed = 0;
+        while placed < mines {
+            let i = next(n);
+            if !in_wall(i) && !mine[i] {
+                mine[i] = true;
+                placed += 1;
+            }
+        }
+        let shown = |i: usize| crate::mines::solver::view::shown_byte(&mine, rows, cols, i);
+        let mut bytes: Vec<u8> = (0..n)
+            .map(|i| {
+                if in_wall(i) || (!mine[i] && next(3) == 0) {
+                    shown(i)
+                } else {
+                    b'E'
+                }
+            })
+            .collect();
+        // Every certain move made, as play would.
+        let mut counter = Counter::new();
+        loop {
+            let view = View::parse(&bytes, rows, cols, mines).unwrap();
+            let safe = counter.probabilities(&view).unwrap().safe_cells().to_vec();
+            if safe.is_empty() {
+                return view;
+            }
+            for i in safe {
+                bytes[i] = shown(i);
+            }
+        }
+    }
+
+    /// How many positions, on boards of `min_side` to `min_side + 2` cells a side (three more
+    /// columns when `split`, a [`split_view`]) with at most `max_hidden` hidden cells (and at
+    /// least 10 when that is more than 9 and not `split`), were checked: the best move's chance
+    /// matches the plain search's on each; and on how many of them the search over parts
+    /// listed apart (`parts_apart`) answered, and matched too.
     fn checked_against_plain_search(
         seed: u64,
         tries: usize,
         min_side: usize,
         max_hidden: usize,
-    ) -> usize {
+        split: bool,
+    ) -> (usize, usize) {
         let mut counter = Counter::new();
         let mut rng = crate::rng::SplitMix64::new(seed);
         let mut next = |m: usize| rng.below(m as u64) as usize;
-        let mut checked = 0;
+        let (mut checked, mut apart) = (0, 0);
         for _ in 0..tries {
             let (rows, cols) = (min_side + next(3), min_side + next(3));
             let n = rows * cols;
-            let mines = 1 + next(n / 3);
-            let clicks = 1 + next(2);
-            let view = super::super::view::clicked_view(&mut next, (rows, cols, mines), clicks);
+            let view = if split {
+                split_view(&mut next, (rows, cols + 3))
+            } else {
+                let mines = 1 + next(n / 3);
+                let clicks = 1 + next(2);
+                super::super::view::clicked_view(&mut next, (rows, cols, mines), clicks)
+            };
+            let (mines, n) = (view.mines(), view.cells().len());
             let bytes = view.cells();
             let probs = counter.probabilities(&view).unwrap();
             let hidden = view.hidden_count();
-            let deep = max_hidden > 9 && hidden < 10;
+            let deep = !split && max_hidden > 9 && hidden < 10;
             if !probs.safe_cells().is_empty() || hidden > max_hidden || hidden == mines || deep {
                 continue;
             }
@@ -901,7 +1084,18 @@ mod tests {
             );
             assert!(probs.get(cell) < 1.0);
             checked += 1;
+            // The parts listed apart, as past MAX_LAYOUTS, when the view has any.
+            if let Some((cell, value)) =
+                best_move_within(&counter, &view, &probs, MAX_WORK, false).unwrap()
+            {
+                assert!(
+                    (value - want).abs() < 1e-9,
+                    "apart: {value} vs {want} on {bytes:?}"
+                );
+                assert!(probs.get(cell) < 1.0);
+                apart += 1;
+            }
         }
-        checked
+        (checked, apart)
     }
 }

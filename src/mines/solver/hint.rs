@@ -19,9 +19,10 @@
 //!    - ties go to the safer cell, then to the cell with fewer hidden neighbours.
 //!
 //!    The look-ahead is bounded by the board size, so hints stay fast on huge boards.
-//! 3. When at most `endgame::MAX_LAYOUTS` layouts remain, the look-ahead is replaced by an exact
-//!    search of the game tree over those layouts ([`super::endgame`]): the move with the highest
-//!    chance of winning the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`] for
+//! 3. When at most `endgame::MAX_LAYOUTS` layouts remain (or parts that nothing ties together
+//!    have at most that many each), the look-ahead is replaced by an exact search of the game
+//!    tree over those layouts ([`super::endgame`]): the move with the highest chance of winning
+//!    the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`] for
 //!    pairs, [`super::fifty_fifty_sets`] for chains and boxes), a guess that must be made sooner
 //!    or later, is taken before any other guess, even a safer one: its number, when it survives,
 //!    may make that other guess unnecessary. So is, next, a pseudo-50/50
@@ -307,9 +308,7 @@ fn decide_within_budget(
         ));
     }
     // Few layouts left: play the exact best move for the rest of the game.
-    let endgame = if options.effort != Effort::Fast
-        && probs.layouts().to_f64() <= super::endgame::MAX_LAYOUTS as f64
-    {
+    let endgame = if options.effort != Effort::Fast {
         super::endgame::best_move(counter, view, &probs)?
     } else {
         None
