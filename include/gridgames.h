@@ -107,8 +107,8 @@
 
 /**
  * Hint effort: what `gg_mines_hint` does (a two-move look-ahead over the near-safest cells and
- * an exact search of the game tree when at most 1,024 layouts are left, or 1,024 in each part
- * of the view that nothing ties to the others); with
+ * an exact search of the game tree when at most 1,024 layouts are left, or up to 16,384 in all
+ * with at most 1,024 in each part of the view that nothing ties to the others); with
  * `GG_FIRST_CLICK_SAFE`, while at least 90% of the cells are hidden on a board at least 18%
  * mines (expert: 20.6%), the leading guesses are scored three moves ahead, as `GG_EFFORT_DEEP`
  * does.
@@ -879,8 +879,8 @@ int32_t gg_mines_hint(const char *view,
  * The best next cell to reveal, as `gg_mines_hint`, under the game's first-click rule and with
  * the effort asked for; `*win_out` receives the exact chance of winning the game from this view
  * by following the hints when the endgame search computed it (at most 1,024 layouts left, or
- * 1,024 in each part that nothing ties to the others, and `GG_EFFORT_STANDARD` or
- * `GG_EFFORT_DEEP`), and NaN otherwise.
+ * up to 16,384 with at most 1,024 in each part that nothing ties to the others, and
+ * `GG_EFFORT_STANDARD` or `GG_EFFORT_DEEP`), and NaN otherwise.
  *
  * Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
  * `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms

@@ -19,8 +19,8 @@
 //!    - ties go to the safer cell, then to the cell with fewer hidden neighbours.
 //!
 //!    The look-ahead is bounded by the board size, so hints stay fast on huge boards.
-//! 3. When at most `endgame::MAX_LAYOUTS` layouts remain (or parts that nothing ties together
-//!    have at most that many each), the look-ahead is replaced by an exact search of the game
+//! 3. When at most `endgame::MAX_LAYOUTS` layouts remain (or, up to 16 times as many, parts
+//!    that nothing ties together have at most that many each), the look-ahead is replaced by an exact search of the game
 //!    tree over those layouts ([`super::endgame`]): the move with the highest chance of winning
 //!    the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`] for
 //!    pairs, [`super::fifty_fifty_sets`] for chains and boxes), a guess that must be made sooner
