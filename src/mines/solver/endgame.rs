@@ -181,9 +181,9 @@ fn best_move_within(
         match independent_parts(&layouts, &rules, &nb)? {
             Some(parts) => parts,
             None => {
-                let mut whole = Vec::new();
-                try_push(&mut whole, (u64::MAX, layouts))?;
-                whole
+                let mut one = Vec::new();
+                try_push(&mut one, (u64::MAX, layouts))?;
+                one
             }
         }
     } else {

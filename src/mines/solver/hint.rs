@@ -20,14 +20,14 @@
 //!
 //!    The look-ahead is bounded by the board size, so hints stay fast on huge boards.
 //! 3. When at most `endgame::MAX_LAYOUTS` layouts remain (or, up to 16 times as many, parts
-//!    that nothing ties together have at most that many each), the look-ahead is replaced by an exact search of the game
-//!    tree over those layouts ([`super::endgame`]): the move with the highest chance of winning
-//!    the whole game. Otherwise a forced 50/50 ([`super::fifty_fifty`] for
-//!    pairs, [`super::fifty_fifty_sets`] for chains and boxes), a guess that must be made sooner
-//!    or later, is taken before any other guess, even a safer one: its number, when it survives,
-//!    may make that other guess unnecessary. So is, next, a pseudo-50/50
-//!    ([`super::pseudo_fifty_fifty`]): a cell that is safe or else half of a 50/50 to come, whose
-//!    risk is owed either way.
+//!    that nothing ties together have at most that many each), the look-ahead is replaced by an
+//!    exact search of the game tree over those layouts ([`super::endgame`]): the move with the
+//!    highest chance of winning the whole game. Otherwise a forced 50/50
+//!    ([`super::fifty_fifty`] for pairs, [`super::fifty_fifty_sets`] for chains and boxes), a
+//!    guess that must be made sooner or later, is taken before any other guess, even a safer
+//!    one: its number, when it survives, may make that other guess unnecessary. So is, next, a
+//!    pseudo-50/50 ([`super::pseudo_fifty_fifty`]): a cell that is safe or else half of a 50/50
+//!    to come, whose risk is owed either way.
 //! 4. On a view with nothing revealed, every cell is equally risky and the hint is the opening
 //!    click: cell (2, 2), two steps in from the corner, or (3, 3) on a board with one side at
 //!    least 1.5 times the other (expert's 16 x 30). With the usual guarantee that the first
