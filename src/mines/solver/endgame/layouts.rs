@@ -92,6 +92,7 @@ pub(super) fn enumerate_within(
     Ok((done.then_some(e.out), e.steps))
 }
 
+/// A listing in progress: the cells decided so far are the masks' low bits.
 struct Enumeration<'a> {
     n: usize,
     rules: &'a [(u64, u32)],

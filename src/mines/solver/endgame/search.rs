@@ -27,9 +27,9 @@ const NODE_COST: usize = 16;
 /// A set of layouts, by index.
 type Set = [u64; MAX_LAYOUTS / 64];
 
-/// The best cell of the game (its board index, from `at`, the searched cells' ones) and the
-/// chance of winning: the product of the parts' chances, each part searched over its own
-/// layouts with `budget` units of work in all. `nb` holds each searched cell's searched
+/// The best cell of the game, as a board index (`at` holds the searched cells' board indices),
+/// and the chance of winning: the product of the parts' chances, each part searched over its
+/// own layouts with `budget` units of work in all. `nb` holds each searched cell's searched
 /// neighbours. `None` when the search gave up.
 pub(super) fn best_of_parts(
     parts: &[Part],
@@ -115,6 +115,8 @@ fn out_of_memory() -> Error {
     )
 }
 
+/// A search in progress: the part's layouts, the tables that split its sets, the memo and the
+/// work spent.
 struct Search<'a> {
     layouts: &'a [u64],
     /// Per cell and number, the layouts where the cell is safe and shows that number: a set
