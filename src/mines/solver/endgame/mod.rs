@@ -142,7 +142,7 @@ fn best_move_within(
     let Some(floating_fixed) = (0..view.cells().len())
         .filter(|&i| view.is_hidden(i) && probs.get(i) >= 1.0)
         .count()
-        .checked_sub(fixed_mines + counter.constraints().mines().len())
+        .checked_sub(fixed_mines + cons.mines().len())
     else {
         return Ok(None);
     };

@@ -27,6 +27,9 @@ const NODE_COST: usize = 16;
 /// A set of layouts, by index.
 type Set = [u64; MAX_LAYOUTS / 64];
 
+/// The set of no layout.
+const EMPTY: Set = [0; MAX_LAYOUTS / 64];
+
 /// The best cell of the game, as a board index (`at` holds the searched cells' board indices),
 /// and the chance of winning: the product of the parts' chances, each part searched over its
 /// own layouts with `budget` units of work in all. `nb` holds each searched cell's searched
@@ -38,16 +41,15 @@ pub(super) fn best_of_parts(
     budget: usize,
 ) -> Result<Option<(usize, f64)>> {
     let mut shows = Vec::new();
-    try_extend_exact(&mut shows, nb.iter().map(|_| [[0u64; MAX_LAYOUTS / 64]; 9]))?;
+    try_extend_exact(&mut shows, nb.iter().map(|_| [EMPTY; 9]))?;
     let mut mine = Vec::new();
-    try_extend_exact(&mut mine, nb.iter().map(|_| [0u64; MAX_LAYOUTS / 64]))?;
+    try_extend_exact(&mut mine, nb.iter().map(|_| EMPTY))?;
     let mut search = Search {
         layouts: &[],
         shows,
         mine,
         words: 0,
         nb,
-        cells: at.len(),
         at,
         memo: HashMap::default(),
         nodes: 0,
@@ -69,8 +71,8 @@ pub(super) fn best_of_parts(
             if mask >> k & 1 == 0 {
                 continue;
             }
-            *shows = [[0u64; MAX_LAYOUTS / 64]; 9];
-            *mine = [0u64; MAX_LAYOUTS / 64];
+            *shows = [EMPTY; 9];
+            *mine = EMPTY;
             for (l, &layout) in layouts.iter().enumerate() {
                 let to = if layout >> k & 1 == 1 {
                     &mut *mine
@@ -80,7 +82,7 @@ pub(super) fn best_of_parts(
                 to[l / 64] |= 1 << (l % 64);
             }
         }
-        let mut all: Set = [0; MAX_LAYOUTS / 64];
+        let mut all = EMPTY;
         for l in 0..layouts.len() {
             all[l / 64] |= 1 << (l % 64);
         }
@@ -127,8 +129,8 @@ struct Search<'a> {
     /// Words of a set in use.
     words: usize,
     nb: &'a [u64],
-    cells: usize,
-    /// Each searched cell's board index: ties between moves go to the lowest.
+    /// Each searched cell's board index (one per cell searched): ties between moves go to the
+    /// lowest.
     at: &'a [usize],
     /// Each set's chance, or a bound it is known not to pass.
     memo: HashMap<Set, Known, BuildHasherDefault<WordHasher>>,
@@ -225,12 +227,12 @@ impl Search<'_> {
         });
         let n = len as f64;
         // A free reveal that tells the layouts apart.
-        let mut parts = [[0u64; MAX_LAYOUTS / 64]; 9];
+        let mut parts = [EMPTY; 9];
         // Cells that show one number in every layout of `set` show one in every subset too.
         let mut inert = inert;
         if !root {
             let undecided = any_mine & !all_mine;
-            for k in 0..self.cells {
+            for k in 0..self.at.len() {
                 if (any_mine | inert) >> k & 1 != 0 {
                     continue;
                 }
@@ -257,7 +259,7 @@ impl Search<'_> {
         // Risky cells, safest first; a cell cannot beat the best once its safety is below it.
         let mut risky = [(0usize, 0usize, 0usize); 64];
         let mut n_risky = 0;
-        for k in (0..self.cells).filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0) {
+        for k in (0..self.at.len()).filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0) {
             let w = self.words;
             self.charge(w)?;
             let mines: usize = (self.mine[k][..w].iter().zip(&set[..w]))
@@ -359,11 +361,10 @@ mod tests {
         let layouts: Vec<u64> = (0..MAX_LAYOUTS as u64).map(|l| l & 1).collect();
         let mut search = Search {
             layouts: &layouts,
-            shows: vec![[[0; MAX_LAYOUTS / 64]; 9]],
-            mine: vec![[0; MAX_LAYOUTS / 64]],
+            shows: vec![[EMPTY; 9]],
+            mine: vec![EMPTY],
             words: MAX_LAYOUTS / 64,
             nb: &[0],
-            cells: 1,
             at: &[0],
             memo: HashMap::default(),
             nodes: 0,
@@ -371,8 +372,8 @@ mod tests {
             budget: usize::MAX,
             oom: false,
         };
-        let mut parts = [[0; MAX_LAYOUTS / 64]; 9];
-        let (mut one, all) = ([0; MAX_LAYOUTS / 64], [u64::MAX; MAX_LAYOUTS / 64]);
+        let mut parts = [EMPTY; 9];
+        let (mut one, all) = (EMPTY, [u64::MAX; MAX_LAYOUTS / 64]);
         one[0] = 1;
         // A split ANDs nine sets of all their words, however few layouts the set holds: counted
         // by layouts, small sets over many words were nearly free and the search ran long.
@@ -383,7 +384,7 @@ mod tests {
         }
         // A position costs its layouts on top of a fixed part; and the budget stops it.
         search.work = 0;
-        let mut two = [0; MAX_LAYOUTS / 64];
+        let mut two = EMPTY;
         two[0] = 3;
         search.budget = NODE_COST + 1;
         assert!(search.value(&two, true, 0, f64::NEG_INFINITY).is_none());
