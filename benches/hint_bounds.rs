@@ -16,11 +16,12 @@
 //!
 //! Each view is hinted through `gg_mines_hint_with` with `GG_EFFORT_FAST` (counting alone, the
 //! baseline), `GG_EFFORT_STANDARD` (what `gg_mines_hint` does), `GG_EFFORT_STANDARD` told the
-//! classic rule (`GG_FIRST_CLICK_SAFE`: closed views get the opening's three-move score, each
-//! view new to it) and, on every tenth view, `GG_EFFORT_DEEP`, all on one thread as a C caller
-//! would. It prints the mean and slowest hint,
-//! the statuses other than `GG_OK`, the peak heap the hints added and what the library still
-//! holds afterwards (its per-thread solver state, kept for the next hint).
+//! classic rule (`GG_FIRST_CLICK_SAFE`: no three-move score in the middle game, which the
+//! standard effort gives dense views under the modern rule; closed views get the opening's under
+//! either rule, each view new to it) and, on every tenth view, `GG_EFFORT_DEEP`, all on one
+//! thread as a C caller would. It prints the mean and slowest hint, the statuses other than
+//! `GG_OK`, the peak heap the hints added and what the library still holds afterwards (its
+//! per-thread solver state, kept for the next hint).
 //!
 //! Run: `cargo bench --bench hint_bounds [-- VIEWS]` (default 1000 views per 16 x 30 family).
 

@@ -328,7 +328,8 @@ typedef struct gg_mines_hint_options {
      * The game's first-click rule, `GG_FIRST_CLICK_ANY`, `GG_FIRST_CLICK_SAFE` or
      * `GG_FIRST_CLICK_OPENING`: on an all-hidden view the hint is the best first click under
      * it, (2, 2) (or (3, 3) on wide boards, see `gg_mines_hint`) when the first click opens and
-     * the corner (0, 0) otherwise.
+     * the corner (0, 0) otherwise. When it opens, `GG_EFFORT_STANDARD` also scores the leading
+     * guesses three moves ahead in the middle game of a dense board (README "Solver").
      */
     uint32_t first_click;
     /**
@@ -884,8 +885,8 @@ int32_t gg_mines_hint(const char *view,
  *
  * Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
  * `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms
- * on any expert view), `GG_EFFORT_DEEP` adds the three-move look-ahead (about three times as
- * long on average, up to a few hundred ms on an expert view). With `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is
+ * on any expert view), `GG_EFFORT_DEEP` adds the three-move look-ahead everywhere (about three
+ * times as long on average, up to a few hundred ms on an expert view). With `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is
  * `gg_mines_hint`'s.
  *
  * Errors: as for `gg_mines_hint`, plus `GG_ERR_NULL_POINTER` for `options` or `win_out` and

@@ -11,9 +11,9 @@
 //!      that number times the safety of the best next move in the resulting position, looking
 //!      through a lone certain move to the guess after it;
 //!    - with [`Effort::Deep`], the four best are scored again three moves ahead; so are those
-//!      within 2% of the best in a classic opening (the first click only safe, 90% of cells or
-//!      more hidden, 18% mines or more), where a thread remembers what it answered
-//!      (`opening_memo.rs`);
+//!      within 2% of the best on boards of 18% mines or more, in an opening (90% of cells or
+//!      more hidden), where a thread remembers what it answered (`opening_memo.rs`), and, when
+//!      the first click opens, in the middle game (5/16 to 5/8 of cells hidden);
 //!    - a candidate whose number is already determined ("dead": it can only show one value)
 //!      gives no information and is only taken when nothing else is left;
 //!    - ties go to the safer cell, then to the cell with fewer hidden neighbours.
@@ -62,9 +62,9 @@ pub enum Effort {
     /// search and no endgame search: the fastest.
     Fast,
     /// What [`hint`] does: the two-move look-ahead over the near-safest candidates, forced and
-    /// pseudo-50/50s first, and the exact endgame search; in a classic opening (the first click
-    /// only safe, at least 90% of cells hidden, at least 18% mines), the leading guesses scored
-    /// three moves ahead.
+    /// pseudo-50/50s first, and the exact endgame search; on boards of at least 18% mines, the
+    /// leading guesses scored three moves ahead in an opening (at least 90% of cells hidden)
+    /// and, when the first click opens, in the middle game (5/16 to 5/8 of cells hidden).
     #[default]
     Standard,
     /// The standard effort's look-ahead with four times its room on large boards and sixteen
@@ -140,18 +140,28 @@ const DEEP_WORK: u64 = 16 * LOOKAHEAD_WORK;
 const DEEP_CANDIDATES: usize = 4;
 /// Under the classic rule, half the expert losses come while at least nine tenths of the cells
 /// are hidden (`benches/win_rate`): there the standard effort scores again three moves ahead
-/// those of the best [`DEEP_CANDIDATES`] whose two-move score is within this fraction of the
-/// best: 0.15 points more classic expert games won (80,000 games, paired). Its answers are
-/// remembered (`opening_memo.rs`), since games meet the same openings again and again. Modern
-/// games rarely start so closed, and gained nothing measurable.
-const OPENING_MARGIN: f64 = 0.02;
-/// The opening look-ahead's least mine density: on beginner (12.3%) and intermediate (15.6%) it
-/// gained nothing measurable (+0.002 ± 0.003 points over 1,000,000 classic games and +0.009 ±
-/// 0.026 over 300,000, paired), at up to 1.4 times the time; on expert (20.6%) it gains.
-const OPENING_DENSITY: f64 = 0.18;
-/// What that opening look-ahead scores in each position after a guess: as much as the full
-/// width won, at a third less time.
-const OPENING_WIDTH: Width = Width {
+/// those of the best [`DEEP_CANDIDATES`] whose two-move score is within [`THREE_MOVE_MARGIN`] of
+/// the best: 0.15 points more classic expert games won (80,000 games, paired). Its answers are
+/// remembered (`opening_memo.rs`), since classic games meet the same openings again and again.
+const OPENING_HIDDEN: f64 = 0.9;
+/// The middle game, by the share of cells hidden (expert's 150-299 of 480), where Hill's solver
+/// won most of the modern games it won and this hint lost. Under the modern rule the standard
+/// effort scores the leading guesses three moves ahead there too, as in an opening: with the
+/// modern opening, 0.038 (± 0.025) points more modern expert games won (600,000 games, paired),
+/// at about 0.84 times the speed. Classic games gained 0.016 (± 0.022) at about 0.9 times a
+/// speed that has no room left, so they do not.
+const MIDDLE_HIDDEN: std::ops::Range<f64> = 0.3125..0.625;
+/// How close to the best two-move score a guess must come to be scored three moves ahead in an
+/// opening or the middle game.
+const THREE_MOVE_MARGIN: f64 = 0.02;
+/// The least mine density for those three-move scores: on beginner (12.3%) and intermediate
+/// (15.6%) the classic opening's gained nothing measurable (+0.002 ± 0.003 points over 1,000,000
+/// classic games and +0.009 ± 0.026 over 300,000, paired), at up to 1.4 times the time; on
+/// expert (20.6%) it gains.
+const THREE_MOVE_DENSITY: f64 = 0.18;
+/// What those three-move scores look at in each position after a guess: as much as the full
+/// width won in the classic opening, at a third less time.
+const THREE_MOVE_WIDTH: Width = Width {
     guesses: 4,
     certain: 2,
 };
@@ -407,13 +417,17 @@ fn guess(
         if effort == Effort::Deep {
             return deep_guess(counter, &mut work, probs, cands, None, budget);
         }
-        let dense = view.mines() as f64 >= OPENING_DENSITY * view.cells().len() as f64;
-        let closed = 10 * view.hidden_count() >= 9 * view.cells().len();
-        if !options.first_click_opens && dense && closed {
+        let cells = view.cells().len() as f64;
+        let dense = view.mines() as f64 >= THREE_MOVE_DENSITY * cells;
+        let hidden = view.hidden_count() as f64 / cells;
+        let close = Some(THREE_MOVE_MARGIN);
+        if dense && hidden >= OPENING_HIDDEN {
             return opening_guess(view, || {
-                let close = Some(OPENING_MARGIN);
                 deep_guess(counter, &mut work, probs, cands, close, budget)
             });
+        }
+        if dense && options.first_click_opens && MIDDLE_HIDDEN.contains(&hidden) {
+            return deep_guess(counter, &mut work, probs, cands, close, budget);
         }
     }
     let mut best: Option<Scored> = None;
@@ -437,8 +451,9 @@ fn guess(
 
 /// The three-move guess: every candidate's two-move score, then the leading
 /// [`DEEP_CANDIDATES`] live ones scored three moves ahead: all of them with the deep effort's
-/// full width (`close` `None`), or, in a classic opening, those within `close` (a fraction) of
-/// the best two-move score, at [`OPENING_WIDTH`]. `work` is the position `probs` describes,
+/// full width (`close` `None`), or, in an opening or the modern middle game, those within `close`
+/// (a fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`]. `work` is the position
+/// `probs` describes,
 /// which the counter analysed last.
 fn deep_guess(
     counter: &mut Counter,
@@ -493,7 +508,7 @@ fn deep_guess(
     }
     let top = scored[0].score;
     let (within, width) = match close {
-        Some(close) => (top * (1.0 - close), OPENING_WIDTH),
+        Some(close) => (top * (1.0 - close), THREE_MOVE_WIDTH),
         None => (f64::NEG_INFINITY, Width::FULL),
     };
     let leading = scored
@@ -532,53 +547,124 @@ mod tests {
         View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
     }
 
+    /// A modern expert game (seed 300004) in the middle game: 170 of 480 cells hidden.
+    fn middle_game() -> View {
+        let rows = [
+            "BBBB1E1BBBB112E1BBBB1EEEEEEEEE",
+            "BBBB22312111E211BBBB13EEEEEEEE",
+            "111B1E3E2E233311BBBB12E2EEEEEE",
+            "2E2B12E2223EE2E1B1122E2EEEEEEE",
+            "2E31112211E32211B1E2E22EEEEEEE",
+            "223E1B1E2211111BB112111EEEEEEE",
+            "1E212133E2111E111211112EEEEEEE",
+            "111B1E2E22E22211E3E21E3EEEEEEE",
+            "BBB122212222E21113E212EEEEEEEE",
+            "B112E1BB1E222E21112222EEEEEEEE",
+            "B2E311B134E2323E1B2E3E4EEEEEEE",
+            "B2E21111EE4E2E321B2E33EE21EEEE",
+            "B1112E3234E432E1BB1112E32EEEEE",
+            "BB124E3E23EE1111B11213233EEEEE",
+            "BB1EE223E4432B1122E2E2E2EEEEEE",
+            "BB1221B2EE2E1B1E2E22121223EEEE",
+        ];
+        View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
+    }
+
+    /// The standard hint's cell under the modern rule (`first_click_opens`) or the classic one.
+    fn pick(view: &View, first_click_opens: bool) -> usize {
+        let options = HintOptions {
+            first_click_opens,
+            effort: Effort::Standard,
+        };
+        let h = hint_with_options(view, &options).unwrap().hint;
+        h.row * view.cols() + h.col
+    }
+
+    /// A view's look-ahead, unbounded: its probabilities and what a score needs.
+    struct Ahead {
+        counter: Counter,
+        probs: Probabilities,
+        work: View,
+        scratch: Scratch,
+        all: Budget,
+    }
+
+    impl Ahead {
+        fn new(view: &View) -> Ahead {
+            let mut counter = Counter::new();
+            let probs = counter.probabilities(view).unwrap();
+            let all = Budget::since(&counter, 0, u64::MAX);
+            let (work, scratch) = (view.try_clone().unwrap(), Scratch::default());
+            Ahead {
+                counter,
+                probs,
+                work,
+                scratch,
+                all,
+            }
+        }
+
+        /// `cell`'s two-move score, in full.
+        fn two(&mut self, cell: usize) -> Scored {
+            let (c, w, s) = (&mut self.counter, &mut self.work, &mut self.scratch);
+            let two = two_move(c, w, s, &self.probs, cell, None, self.all);
+            two.unwrap().unwrap()
+        }
+
+        /// `cell`'s three-move score at the width the standard effort uses, in full.
+        fn three(&mut self, cell: usize) -> f64 {
+            let (c, w) = (&mut self.counter, &mut self.work);
+            let bar = f64::NEG_INFINITY;
+            let three = three_move(c, w, &self.probs, cell, bar, THREE_MOVE_WIDTH, self.all);
+            three.unwrap().unwrap()
+        }
+    }
+
+    /// The best two-move score among the hint's candidates, found plainly: every candidate
+    /// scored in full, ties as [`Scored::beats`] breaks them.
+    fn two_move_pick(view: &View) -> usize {
+        let mut ahead = Ahead::new(view);
+        let cands = candidates(view, &ahead.probs).unwrap();
+        let mut best: Option<Scored> = None;
+        for &cell in cands.iter().take(GUESS_CANDIDATES) {
+            let s = ahead.two(cell);
+            if best.as_ref().is_none_or(|b| s.beats(b, &ahead.probs)) {
+                best = Some(s);
+            }
+        }
+        best.unwrap().cell
+    }
+
+    /// Asserts that `three` is the pick of a three-move score over `two`, the two-move pick:
+    /// `two` leads on two moves, `three` is within the margin of it and leads on three.
+    fn assert_third_move_decided(view: &View, three: usize, two: usize) {
+        assert_ne!(three, two, "the three-move score changed nothing");
+        let mut ahead = Ahead::new(view);
+        let mut scores = |cell| (ahead.two(cell).score, ahead.three(cell));
+        let (three, two) = (scores(three), scores(two));
+        assert!(two.0 >= three.0 - 1e-12, "{two:?} {three:?}");
+        assert!(three.0 >= two.0 * (1.0 - THREE_MOVE_MARGIN));
+        assert!(three.1 > two.1 + 1e-12, "{two:?} {three:?}");
+    }
+
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
-    fn a_classic_opening_guess_looks_three_moves_ahead() {
+    fn an_opening_guess_looks_three_moves_ahead_under_either_rule() {
         let view = classic_opening();
-        let pick = |first_click_opens| {
-            let options = HintOptions {
-                first_click_opens,
-                effort: Effort::Standard,
-            };
-            let h = hint_with_options(&view, &options).unwrap().hint;
-            h.row * view.cols() + h.col
-        };
-        let (classic, modern) = (pick(false), pick(true));
-        assert_ne!(classic, modern, "the opening look-ahead changed nothing");
-        let mut counter = Counter::new();
-        let probs = counter.probabilities(&view).unwrap();
-        let mut work = view.try_clone().unwrap();
-        let mut scratch = Scratch::default();
-        let all = Budget::since(&counter, 0, u64::MAX);
-        let mut scores = |cell| {
-            let two = two_move(
-                &mut counter,
-                &mut work,
-                &mut scratch,
-                &probs,
-                cell,
-                None,
-                all,
-            );
-            let two = two.unwrap().unwrap().score;
-            let three = three_move(
-                &mut counter,
-                &mut work,
-                &probs,
-                cell,
-                f64::NEG_INFINITY,
-                OPENING_WIDTH,
-                all,
-            );
-            (two, three.unwrap().unwrap())
-        };
-        let (classic, modern) = (scores(classic), scores(modern));
-        // The modern pick is the best two moves; the classic one trades a little of that, within
-        // the margin, for a better third move.
-        assert!(modern.0 >= classic.0 - 1e-12, "{modern:?} {classic:?}");
-        assert!(classic.0 >= modern.0 * (1.0 - OPENING_MARGIN));
-        assert!(classic.1 > modern.1 + 1e-12, "{modern:?} {classic:?}");
+        let (classic, modern) = (pick(&view, false), pick(&view, true));
+        assert_eq!(classic, modern);
+        assert_third_move_decided(&view, classic, two_move_pick(&view));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_middle_game_guess_looks_three_moves_ahead_under_the_modern_rule() {
+        let view = middle_game();
+        let hidden = view.hidden_count() as f64 / view.cells().len() as f64;
+        assert!(MIDDLE_HIDDEN.contains(&hidden), "{hidden}");
+        let (classic, modern) = (pick(&view, false), pick(&view, true));
+        assert_eq!(classic, two_move_pick(&view));
+        assert_third_move_decided(&view, modern, classic);
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub(crate) mod guess_candidates; // the cells worth a guess
 pub(crate) mod hint; // which cell to reveal next: gg_mines_hint
 pub(crate) mod lookahead; // scoring a guess by what its number would tell: two or three moves
 pub(crate) mod mine_total; // components combined over the mine total
-pub(crate) mod opening_memo; // this thread's memory of classic opening guesses
+pub(crate) mod opening_memo; // this thread's memory of opening guesses
 pub(crate) mod probability; // exact mine probabilities: gg_mines_probabilities
 pub(crate) mod pseudo_fifty_fifty; // cells safe or half of a 50/50 to come, guessed early
 pub(crate) mod row_rules; // the single-number rule on whole rows of bit masks

@@ -1,9 +1,10 @@
-//! This thread's memory of the guesses made in classic openings.
+//! This thread's memory of the guesses made in openings.
 //!
 //! There the hint scores its best guesses three moves ahead (`hint.rs`), which is most of a
-//! classic game's time, and a run of games meets the same few opening views again and again: on
-//! expert, two games in five go on from the corner showing a 1. The guess depends on the view
-//! alone, so a view met again gets the guess found for it before, at the cost of a lookup.
+//! classic game's time, and a run of classic games meets the same few opening views again and
+//! again: on expert, two games in five go on from the corner showing a 1 (modern openings, each
+//! the area its first click opened, seldom repeat). The guess depends on the view alone, so a
+//! view met again gets the guess found for it before, at the cost of a lookup.
 //! Memory stays small: a bounded number of views, none of them large.
 
 use super::view::View;
@@ -37,7 +38,7 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// The guess `find` makes in the classic opening `view`, remembered: `find` runs only for a view
+/// The guess `find` makes in the opening `view`, remembered: `find` runs only for a view
 /// this thread has not met lately.
 pub(crate) fn opening_guess(view: &View, find: impl FnOnce() -> Result<usize>) -> Result<usize> {
     if view.cells().len() > MAX_CELLS {
