@@ -521,7 +521,7 @@ fn deep_guess(
     }
     let (mut bar, mut pick) = (f64::NEG_INFINITY, scored[0].cell);
     for s in leading {
-        match three_move(counter, work, probs, s.cell, bar, width, budget)? {
+        match three_move(counter, work, probs, s, bar, width, budget)? {
             Some(score) if score > bar + 1e-12 => (bar, pick) = (score, s.cell),
             Some(_) => {}
             None => break,
@@ -613,9 +613,10 @@ mod tests {
 
         /// `cell`'s three-move score at the width the standard effort uses, in full.
         fn three(&mut self, cell: usize) -> f64 {
+            let guess = self.two(cell);
             let (c, w) = (&mut self.counter, &mut self.work);
             let bar = f64::NEG_INFINITY;
-            let three = three_move(c, w, &self.probs, cell, bar, THREE_MOVE_WIDTH, self.all);
+            let three = three_move(c, w, &self.probs, &guess, bar, THREE_MOVE_WIDTH, self.all);
             three.unwrap().unwrap()
         }
     }

@@ -5,9 +5,12 @@
 //!   position with several good moves scores a little higher). A number that leaves several
 //!   certain moves counts as safety 1; one that leaves a lone certain move is looked through,
 //!   worth that move's own two-move score, since the move only puts the next guess off.
-//! - Three moves ([`three_move`], for the deep effort, and for the standard effort in a classic
-//!   opening): the position after each number is valued by the best two-move score of its own
-//!   candidates, or of its certain moves (as many as a [`Width`] allows).
+//! - Three moves ([`three_move`], for the deep effort, and for the standard effort in an opening
+//!   and the modern middle game): the position after each number is valued by the best two-move
+//!   score of its own candidates, or of its certain moves (as many as a [`Width`] allows). That
+//!   value is at most the position's best safety, so the two-move pass also leaves, per number,
+//!   a ceiling on what it can add ([`Scored::ceilings`]): a three-move score that cannot reach
+//!   the best so far stops as soon as the ceilings say so, and the pick is the same.
 
 use super::guess_candidates::candidates;
 use super::probability::{Counter, Probabilities};
@@ -43,7 +46,14 @@ pub(crate) struct Scored {
     pub score: f64,
     /// The guess can show only one number, so it tells nothing new.
     pub dead: bool,
+    /// Per number the guess can show, the most its position can add to the guess's
+    /// [`three_move`] score, so that a three-move score stops as soon as it cannot reach its
+    /// bar; `None` when the two-move score stopped early.
+    pub ceilings: Option<Ceilings>,
 }
+
+/// Per number 0-8: P(safe and shows it) times the most the position after it is worth.
+pub(crate) type Ceilings = [f64; 9];
 
 impl Scored {
     /// Whether `self` is the better guess: a live guess before a dead one, then the higher
@@ -151,11 +161,13 @@ fn score_guess(
     let mut left = safety; // probability mass not yet explored
     let mut score = 0.0;
     let mut values = 0;
+    let mut ceilings = Some([0.0; 9]);
     let hidden_nb = work.hidden_neighbours(cell);
     for v in 0..=hidden_nb.min(8) as u8 {
         if let Some(b) = best {
             // Even if every remaining outcome were followed by a certain move this cannot win.
             if !b.dead && score + left < b.score - 1e-12 {
+                ceilings = None;
                 break;
             }
         }
@@ -192,19 +204,33 @@ fn score_guess(
         }
         values += 1;
         left -= pv;
-        score += pv
-            * match looked {
-                Some(s) => match s? {
-                    Some(s) => s.score,
-                    None => return Ok(None),
-                },
-                None => blended_safety(work, next, cell),
-            };
+        // The position's three-move value is its best move's two-move score: the looked-through
+        // move's own, at most 1 with a certain move, and at most the best safety without one
+        // (a guess's two-move score is at most its safety), or 1 when no hidden cell is safe.
+        let (value, ceiling) = match looked {
+            Some(s) => match s? {
+                Some(s) => (s.score, s.score),
+                None => return Ok(None),
+            },
+            None => {
+                let (s1, s2) = best_safeties(work, next, cell);
+                match next.safe_cells() {
+                    [] if s1 > 0.0 => (blend(s1, s2), s1),
+                    [] => (0.0, 1.0),
+                    _ => (1.0, 1.0),
+                }
+            }
+        };
+        score += pv * value;
+        if let Some(c) = ceilings.as_mut() {
+            c[usize::from(v)] = pv * ceiling;
+        }
     }
     Ok(Some(Scored {
         cell,
         score,
         dead: values <= 1 && hidden_nb > 0,
+        ceilings,
     }))
 }
 
@@ -219,10 +245,24 @@ fn counted(r: Result<bool>) -> Result<Option<bool>> {
 }
 
 /// (4 * best + second best) / 5 over the hidden cells of a position, 1.0 for a certain move.
+#[cfg(test)]
 fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
     if !probs.safe_cells().is_empty() {
         return 1.0;
     }
+    let (s1, s2) = best_safeties(view, probs, revealed);
+    blend(s1, s2)
+}
+
+/// What a position without a certain move is worth to a two-move score: its best safety,
+/// blended with the second best, so that a position with several good moves scores a little
+/// higher.
+fn blend(best: f64, second: f64) -> f64 {
+    (4.0 * best + second) / 5.0
+}
+
+/// The best and second-best safety over the hidden cells of a position other than `revealed`.
+fn best_safeties(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     let (mut s1, mut s2) = (0.0f64, 0.0f64);
     for (i, &c) in view.cells().iter().enumerate() {
         if c != HIDDEN || i == revealed {
@@ -236,29 +276,36 @@ fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
             s2 = s;
         }
     }
-    (4.0 * s1 + s2) / 5.0
+    (s1, s2)
 }
 
-/// Three-move score of revealing `cell` in `work`, the position the counter analysed last,
-/// with `probs`: the sum over the numbers it can show of P(safe and shows v) times the value
-/// of the position that follows ([`position_value`], over at most `width` moves). Stops early,
-/// with a lower score, once it cannot reach `bar`; `None` when the budget ran out first.
+/// Three-move score of revealing `guess.cell` in `work`, the position the counter analysed
+/// last, with `probs`: the sum over the numbers it can show of P(safe and shows v) times the
+/// value of the position that follows ([`position_value`], over at most `width` moves). Stops
+/// early, with a lower score, once it cannot reach `bar`, which the guess's two-move
+/// [`Scored::ceilings`] tell sooner; `None` when the budget ran out first.
 pub(crate) fn three_move(
     counter: &mut Counter,
     work: &mut View,
     probs: &Probabilities,
-    cell: usize,
+    guess: &Scored,
     bar: f64,
     width: Width,
     budget: Budget,
 ) -> Result<Option<f64>> {
+    let cell = guess.cell;
     let total = probs.layouts();
     let mut left = 1.0 - probs.get(cell);
+    // What the numbers not yet looked at can add at most.
+    let mut ceiling = guess.ceilings.map_or(f64::INFINITY, |c| c.iter().sum());
     let mut score = 0.0;
     let mut after = Probabilities::default();
     for v in 0..=work.hidden_neighbours(cell).min(8) as u8 {
-        if score + left < bar - 1e-12 {
+        if score + left.min(ceiling) < bar - 1e-12 {
             break;
+        }
+        if let Some(c) = guess.ceilings {
+            ceiling -= c[usize::from(v)];
         }
         let Some(fits) = counted(counter.enter_shown(work, cell, v, &mut after))? else {
             return Ok(None);
@@ -362,6 +409,7 @@ mod tests {
             cell,
             score,
             dead: values <= 1 && hidden_nb > 0,
+            ceilings: None,
         }
     }
 
@@ -424,7 +472,21 @@ mod tests {
                 None,
                 all,
             );
-            let three = three_move(&mut counter, &mut work, &probs, cell, 0.0, Width::FULL, all);
+            let guess = Scored {
+                cell,
+                score: 0.0,
+                dead: false,
+                ceilings: None,
+            };
+            let three = three_move(
+                &mut counter,
+                &mut work,
+                &probs,
+                &guess,
+                0.0,
+                Width::FULL,
+                all,
+            );
             // An answer without counting (cheap rules settle every position), or none: never
             // an error.
             ended += usize::from(two.unwrap().is_none()) + usize::from(three.unwrap().is_none());
@@ -439,7 +501,7 @@ mod tests {
         let mut rng = crate::rng::SplitMix64::new(2026);
         let mut next = |m: usize| rng.below(m as u64) as usize;
         let mut counter = Counter::new();
-        let (mut checked, mut differs, mut narrower) = (0, 0, 0);
+        let (mut checked, mut differs, mut narrower, mut tighter) = (0, 0, 0, 0);
         for _ in 0..60 {
             let (rows, cols) = (4 + next(4), 4 + next(4));
             let n = rows * cols;
@@ -479,24 +541,26 @@ mod tests {
                     certain: 1,
                 };
                 let mut full = f64::NAN;
+                let ceilings = two.ceilings.unwrap();
+                let ceiling: f64 = ceilings.iter().sum();
+                tighter += usize::from(ceiling < 1.0 - probs.get(cell) - 1e-9);
                 for width in [Width::FULL, narrow] {
-                    let three = three_move(
-                        &mut counter,
-                        &mut work,
-                        &probs,
-                        cell,
-                        f64::NEG_INFINITY,
-                        width,
-                        all,
-                    )
-                    .unwrap()
-                    .unwrap();
+                    let mut three_with = |bar| {
+                        let three =
+                            three_move(&mut counter, &mut work, &probs, &two, bar, width, all);
+                        three.unwrap().unwrap()
+                    };
+                    let three = three_with(f64::NEG_INFINITY);
                     let want = plain_three_move(&view, &probs, cell, width);
                     assert!(
                         (three - want).abs() < 1e-9,
                         "{three} vs {want} on {:?} {cell}",
                         view.cells()
                     );
+                    // The ceilings bound the score: a bar just below it does not stop it.
+                    assert!(ceiling >= three - 1e-12, "{ceilings:?} {three}");
+                    let barely = three_with(three - 1e-9);
+                    assert!((barely - three).abs() < 1e-12, "{barely} vs {three}");
                     if width.guesses == 2 {
                         narrower += usize::from((three - full).abs() > 1e-9);
                     } else {
@@ -510,8 +574,9 @@ mod tests {
             }
         }
         assert!(
-            checked > 60 && differs > 20 && narrower > 0,
-            "{checked} checked, {differs} differ from two moves, {narrower} narrower ones differ"
+            checked > 60 && differs > 20 && narrower > 0 && tighter > 20,
+            "{checked} checked, {differs} differ from two moves, {narrower} narrower ones differ, \
+             {tighter} ceilings below the safety"
         );
     }
 }
