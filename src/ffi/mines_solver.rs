@@ -158,8 +158,8 @@ pub struct gg_mines_hint_options {
 /// Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
 /// `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms
 /// on any expert view), `GG_EFFORT_DEEP` adds the three-move look-ahead everywhere (about three
-/// times as long on average, up to a few hundred ms on an expert view). With `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is
-/// `gg_mines_hint`'s.
+/// times as long on average, up to a few hundred ms on an expert view). With
+/// `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is `gg_mines_hint`'s.
 ///
 /// Errors: as for `gg_mines_hint`, plus `GG_ERR_NULL_POINTER` for `options` or `win_out` and
 /// `GG_ERR_INVALID_ARGUMENT` for an unknown `first_click` or `effort`. On error the four outputs

@@ -138,18 +138,19 @@ const GUESS_CANDIDATES: usize = 2 * MAX_CANDIDATES;
 const DEEP_WORK: u64 = 16 * LOOKAHEAD_WORK;
 /// Best two-move candidates the deep effort scores again three moves ahead.
 const DEEP_CANDIDATES: usize = 4;
-/// Under the classic rule, half the expert losses come while at least nine tenths of the cells
-/// are hidden (`benches/win_rate`): there the standard effort scores again three moves ahead
-/// those of the best [`DEEP_CANDIDATES`] whose two-move score is within [`THREE_MOVE_MARGIN`] of
-/// the best: 0.15 points more classic expert games won (80,000 games, paired). Its answers are
-/// remembered (`opening_memo.rs`), since classic games meet the same openings again and again.
+/// The opening, by the share of cells hidden. Under the classic rule half the expert losses come
+/// there (`benches/win_rate`), and the standard effort scores again three moves ahead those of
+/// the best [`DEEP_CANDIDATES`] whose two-move score is within [`THREE_MOVE_MARGIN`] of the best:
+/// 0.15 points more classic expert games won (80,000 games, paired); under the modern rule,
+/// 0.028 (± 0.024) more (300,000). Its answers are remembered (`opening_memo.rs`), since classic
+/// games meet the same openings again and again.
 const OPENING_HIDDEN: f64 = 0.9;
 /// The middle game, by the share of cells hidden (expert's 150-299 of 480), where Hill's solver
 /// won most of the modern games it won and this hint lost. Under the modern rule the standard
 /// effort scores the leading guesses three moves ahead there too, as in an opening: with the
 /// modern opening, 0.038 (± 0.025) points more modern expert games won (600,000 games, paired),
-/// at about 0.84 times the speed. Classic games gained 0.016 (± 0.022) at about 0.9 times a
-/// speed that has no room left, so they do not.
+/// at about five sixths of the speed. Classic games gained 0.016 (± 0.022) at about 0.9 times a
+/// speed that had no room left, so they do not.
 const MIDDLE_HIDDEN: std::ops::Range<f64> = 0.3125..0.625;
 /// How close to the best two-move score a guess must come to be scored three moves ahead in an
 /// opening or the middle game.
@@ -453,8 +454,7 @@ fn guess(
 /// [`DEEP_CANDIDATES`] live ones scored three moves ahead: all of them with the deep effort's
 /// full width (`close` `None`), or, in an opening or the modern middle game, those within `close`
 /// (a fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`]. `work` is the position
-/// `probs` describes,
-/// which the counter analysed last.
+/// `probs` describes, which the counter analysed last.
 fn deep_guess(
     counter: &mut Counter,
     work: &mut View,

@@ -212,14 +212,11 @@ fn score_guess(
                 Some(s) => (s.score, s.score),
                 None => return Ok(None),
             },
-            None => {
-                let (s1, s2) = best_safeties(work, next, cell);
-                match next.safe_cells() {
-                    [] if s1 > 0.0 => (blend(s1, s2), s1),
-                    [] => (0.0, 1.0),
-                    _ => (1.0, 1.0),
-                }
-            }
+            None if !next.safe_cells().is_empty() => (1.0, 1.0),
+            None => match best_safeties(work, next, cell) {
+                (s1, s2) if s1 > 0.0 => (blend(s1, s2), s1),
+                _ => (0.0, 1.0),
+            },
         };
         score += pv * value;
         if let Some(c) = ceilings.as_mut() {
