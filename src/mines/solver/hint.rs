@@ -611,12 +611,12 @@ mod tests {
             two.unwrap().unwrap()
         }
 
-        /// `cell`'s three-move score at the width the standard effort uses, in full.
-        fn three(&mut self, cell: usize) -> f64 {
-            let guess = self.two(cell);
+        /// The three-move score of `guess` (its two-move score) at the width the standard
+        /// effort uses, in full.
+        fn three(&mut self, guess: &Scored) -> f64 {
             let (c, w) = (&mut self.counter, &mut self.work);
             let bar = f64::NEG_INFINITY;
-            let three = three_move(c, w, &self.probs, &guess, bar, THREE_MOVE_WIDTH, self.all);
+            let three = three_move(c, w, &self.probs, guess, bar, THREE_MOVE_WIDTH, self.all);
             three.unwrap().unwrap()
         }
     }
@@ -641,7 +641,10 @@ mod tests {
     fn assert_third_move_decided(view: &View, three: usize, two: usize) {
         assert_ne!(three, two, "the three-move score changed nothing");
         let mut ahead = Ahead::new(view);
-        let mut scores = |cell| (ahead.two(cell).score, ahead.three(cell));
+        let mut scores = |cell| {
+            let two = ahead.two(cell);
+            (two.score, ahead.three(&two))
+        };
         let (three, two) = (scores(three), scores(two));
         assert!(two.0 >= three.0 - 1e-12, "{two:?} {three:?}");
         assert!(three.0 >= two.0 * (1.0 - THREE_MOVE_MARGIN));

@@ -205,18 +205,13 @@ fn score_guess(
         values += 1;
         left -= pv;
         // The position's three-move value is its best move's two-move score: the looked-through
-        // move's own, at most 1 with a certain move, and at most the best safety without one
-        // (a guess's two-move score is at most its safety), or 1 when no hidden cell is safe.
+        // move's own, or at most what `worth` says.
         let (value, ceiling) = match looked {
             Some(s) => match s? {
                 Some(s) => (s.score, s.score),
                 None => return Ok(None),
             },
-            None if !next.safe_cells().is_empty() => (1.0, 1.0),
-            None => match best_safeties(work, next, cell) {
-                (s1, s2) if s1 > 0.0 => (blend(s1, s2), s1),
-                _ => (0.0, 1.0),
-            },
+            None => worth(work, next, cell),
         };
         score += pv * value;
         if let Some(c) = ceilings.as_mut() {
@@ -241,25 +236,17 @@ fn counted(r: Result<bool>) -> Result<Option<bool>> {
     }
 }
 
-/// (4 * best + second best) / 5 over the hidden cells of a position, 1.0 for a certain move.
-#[cfg(test)]
-fn blended_safety(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
+/// What a position is worth to a two-move score, and at most to a three-move score (its best
+/// move's two-move score), when no lone certain move is looked through:
+/// - with a certain move, 1 and 1;
+/// - otherwise (4 * best + second best) / 5 over its hidden cells' safety other than `revealed`,
+///   so that a position with several good moves scores a little higher, and at most the best
+///   safety (a guess's two-move score is at most its safety);
+/// - with no hidden cell safe (the game is won), 0 as the blend gives, and at most 1.
+fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     if !probs.safe_cells().is_empty() {
-        return 1.0;
+        return (1.0, 1.0);
     }
-    let (s1, s2) = best_safeties(view, probs, revealed);
-    blend(s1, s2)
-}
-
-/// What a position without a certain move is worth to a two-move score: its best safety,
-/// blended with the second best, so that a position with several good moves scores a little
-/// higher.
-fn blend(best: f64, second: f64) -> f64 {
-    (4.0 * best + second) / 5.0
-}
-
-/// The best and second-best safety over the hidden cells of a position other than `revealed`.
-fn best_safeties(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     let (mut s1, mut s2) = (0.0f64, 0.0f64);
     for (i, &c) in view.cells().iter().enumerate() {
         if c != HIDDEN || i == revealed {
@@ -273,7 +260,11 @@ fn best_safeties(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f
             s2 = s;
         }
     }
-    (s1, s2)
+    if s1 > 0.0 {
+        ((4.0 * s1 + s2) / 5.0, s1)
+    } else {
+        (0.0, 1.0)
+    }
 }
 
 /// Three-move score of revealing `guess.cell` in `work`, the position the counter analysed
@@ -397,7 +388,7 @@ mod tests {
                 score += share
                     * match p.safe_cells() {
                         &[lone] if through => plain_two_move(&v, &p, lone, false).score,
-                        _ => blended_safety(&v, &p, cell),
+                        _ => worth(&v, &p, cell).0,
                     };
                 values += 1;
             }
