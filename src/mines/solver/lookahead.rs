@@ -242,7 +242,7 @@ fn counted(r: Result<bool>) -> Result<Option<bool>> {
 /// - otherwise (4 * best + second best) / 5 over its hidden cells' safety other than `revealed`,
 ///   so that a position with several good moves scores a little higher, and at most the best
 ///   safety (a guess's two-move score is at most its safety);
-/// - with no hidden cell safe (the game is won), 0 as the blend gives, and at most 1.
+/// - with no hidden cell safe (the game is won), 1 and 1, as [`position_value`] says.
 fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     if !probs.safe_cells().is_empty() {
         return (1.0, 1.0);
@@ -263,7 +263,7 @@ fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     if s1 > 0.0 {
         ((4.0 * s1 + s2) / 5.0, s1)
     } else {
-        (0.0, 1.0)
+        (1.0, 1.0)
     }
 }
 
@@ -401,6 +401,27 @@ mod tests {
         }
     }
 
+    /// `cell`'s two-move score with no bar to beat and all the budget there is; `None` when a
+    /// count was refused.
+    fn two_move_in_full(
+        counter: &mut Counter,
+        work: &mut View,
+        probs: &Probabilities,
+        cell: usize,
+    ) -> Option<Scored> {
+        let all = Budget::since(counter, 0, u64::MAX);
+        two_move(
+            counter,
+            work,
+            &mut Scratch::default(),
+            probs,
+            cell,
+            None,
+            all,
+        )
+        .unwrap()
+    }
+
     /// The three-move score from its definition, every position analysed from nothing.
     fn plain_three_move(view: &View, probs: &Probabilities, cell: usize, width: Width) -> f64 {
         let z = probs.layouts().to_f64();
@@ -450,16 +471,7 @@ mod tests {
             counter.stop_at(Some(counter.cost()));
             let mut work = view.try_clone().unwrap();
             let all = Budget::since(&counter, 0, u64::MAX);
-            let mut scratch = Scratch::default();
-            let two = two_move(
-                &mut counter,
-                &mut work,
-                &mut scratch,
-                &probs,
-                cell,
-                None,
-                all,
-            );
+            let two = two_move_in_full(&mut counter, &mut work, &probs, cell);
             let guess = Scored {
                 cell,
                 score: 0.0,
@@ -477,10 +489,34 @@ mod tests {
             );
             // An answer without counting (cheap rules settle every position), or none: never
             // an error.
-            ended += usize::from(two.unwrap().is_none()) + usize::from(three.unwrap().is_none());
+            ended += usize::from(two.is_none()) + usize::from(three.unwrap().is_none());
             assert_eq!(work.cells(), view.cells());
         }
         assert!(ended > 10, "{ended}");
+    }
+
+    #[test]
+    fn a_guess_that_can_win_the_game_scores_its_safety() {
+        // Two mines in three cells: each cell is safe in one layout of three, and its number
+        // then shows that the other two are the mines, so the game is won.
+        let view = View::parse(b"EEE", 1, 3, 2).unwrap();
+        let mut counter = Counter::new();
+        let probs = counter.probabilities(&view).unwrap();
+        let mut work = view.try_clone().unwrap();
+        let all = Budget::since(&counter, 0, u64::MAX);
+        for cell in 0..3 {
+            let two = two_move_in_full(&mut counter, &mut work, &probs, cell).unwrap();
+            assert!(
+                (two.score - 1.0 / 3.0).abs() < 1e-12,
+                "{cell}: {}",
+                two.score
+            );
+            let three = three_move(&mut counter, &mut work, &probs, &two, 0.0, Width::FULL, all);
+            assert!(
+                (three.unwrap().unwrap() - 1.0 / 3.0).abs() < 1e-12,
+                "{cell}"
+            );
+        }
     }
 
     #[test]
@@ -499,24 +535,13 @@ mod tests {
                 continue;
             };
             let mut work = view.try_clone().unwrap();
-            let mut scratch = Scratch::default();
             let guesses: Vec<usize> = (0..n)
                 .filter(|&i| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0)
                 .take(3)
                 .collect();
             for cell in guesses {
                 let all = Budget::since(&counter, 0, u64::MAX);
-                let two = two_move(
-                    &mut counter,
-                    &mut work,
-                    &mut scratch,
-                    &probs,
-                    cell,
-                    None,
-                    all,
-                )
-                .unwrap()
-                .unwrap();
+                let two = two_move_in_full(&mut counter, &mut work, &probs, cell).unwrap();
                 let want = plain_two_move(&view, &probs, cell, true);
                 assert!(
                     (two.score - want.score).abs() < 1e-9,
