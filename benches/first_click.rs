@@ -17,7 +17,8 @@
 //! `GG_FC_LEVEL` (beginner, intermediate or expert; default expert), `GG_FC_RULE` (classic or
 //! modern; default modern) and `GG_FC_CLICKS` (`"r,c;r,c"`; default the hint's first click, then
 //! its neighbours in the search); `GG_FC_THREADS` (default: every core) does not change the
-//! figures. `-- 800000` on expert with `GG_FC_CLICKS="3,3;2,3"` is the README's measurement.
+//! figures. `-- 800000` on expert with `GG_FC_CLICKS="3,3;2,3"` is the measurement in
+//! `docs/solver.md`.
 
 mod common;
 

@@ -329,7 +329,7 @@ typedef struct gg_mines_hint_options {
      * `GG_FIRST_CLICK_OPENING`: on an all-hidden view the hint is the best first click under
      * it, (2, 2) (or (3, 3) on wide boards, see `gg_mines_hint`) when the first click opens and
      * the corner (0, 0) otherwise. When it opens, `GG_EFFORT_STANDARD` also scores the leading
-     * guesses three moves ahead in the middle game of a dense board (README "Solver").
+     * guesses three moves ahead in the middle game of a dense board (`docs/solver.md`).
      */
     uint32_t first_click;
     /**
@@ -856,8 +856,8 @@ int32_t gg_mines_probabilities(const char *view,
  *   narrower than 5), chosen for games whose first click is guaranteed an opening: its whole
  *   mine-free 3 x 3 block lies on the board, which gives larger openings than a corner.
  *   When the first click is only safe, `gg_mines_hint_with` told the rule gives the corner
- *   (0, 0), the likeliest zero: about 2.5 points more classic expert games won (README
- *   "Solver").
+ *   (0, 0), the likeliest zero: about 2 points more classic expert games won than at (2, 2)
+ *   (40.29% against 38.20%, in issue 33's measurement).
  *
  * Errors: as for `gg_mines_probabilities`, plus `GG_ERR_GAME_OVER` when no hidden cell can be
  * safe (nothing is hidden, or every hidden cell holds a mine: the game is won). On error the
