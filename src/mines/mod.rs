@@ -31,9 +31,9 @@ pub use generate::mine_placement::{Exclusion, Layout, MineSink};
 pub use generate::no_guess::{no_guess_layout, MAX_DRAWS, MAX_WORK};
 pub use solver::certain_moves::Logic;
 pub use solver::hint::{
-    advise, advise_with, hint, hint_with, hint_with_options, Advice, Effort, Hint, HintOptions,
-    HintReport,
+    advise, advise_with, hint, hint_with, hint_with_options, Advice, Hint, HintReport,
 };
+pub use solver::hint_options::{Effort, HintOptions};
 pub use solver::probability::{
     count_layouts, probabilities, Counter, Probabilities, MAX_TABLE_ENTRIES,
 };

@@ -11,8 +11,10 @@ pub(crate) mod endgame; // exact endgame play when few layouts remain
 pub(crate) mod fifty_fifty; // forced 50/50s: guesses that must be made, taken early
 pub(crate) mod fifty_fifty_sets; // forced 50/50s between halves of larger sets: chains, boxes
 pub(crate) mod first_click; // the first click, under the game's first-click rule
+pub(crate) mod guess; // the guess: candidates scored two moves ahead, the leading few three
 pub(crate) mod guess_candidates; // the cells worth a guess
 pub(crate) mod hint; // which cell to reveal next: gg_mines_hint
+pub(crate) mod hint_options; // the first-click rule and the effort a hint is given
 pub(crate) mod lookahead; // scoring a guess by what its number would tell: two or three moves
 pub(crate) mod mine_total; // components combined over the mine total
 pub(crate) mod opening_memo; // this thread's memory of opening guesses

@@ -1,6 +1,6 @@
 //! This thread's memory of the guesses made in openings.
 //!
-//! There the hint scores its best guesses three moves ahead (`hint.rs`), which is most of a
+//! There the hint scores its best guesses three moves ahead (`guess.rs`), which is most of a
 //! classic game's time, and a run of classic games meets the same few opening views again and
 //! again: on expert, two games in five go on from the corner showing a 1 (modern openings, each
 //! the area its first click opened, seldom repeat). The guess depends on the view alone, so a

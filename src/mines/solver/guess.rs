@@ -1,0 +1,375 @@
+//! The guess, when no cell is safe and no rule forces one: the near-safest cells
+//! ([`super::guess_candidates`]) scored two moves ahead ([`super::lookahead`]); with the deep
+//! effort, in an opening and in the modern middle game, the leading few scored again three
+//! moves ahead. [`super::hint`] decides when a guess is needed, and calls this.
+
+use super::guess_candidates::candidates;
+use super::hint_options::{Effort, HintOptions};
+use super::lookahead::{three_move, two_move, Budget, Scored, Scratch, Width, MAX_CANDIDATES};
+use super::opening_memo::opening_guess;
+use super::probability::{Counter, Probabilities};
+use super::view::View;
+use crate::error::{try_push, try_reserve, Error, ErrorKind, Result};
+
+/// Cell visits the look-ahead may spend (each look-ahead position costs about one pass over the
+/// board), so that hints on huge boards stay fast.
+const LOOKAHEAD_BUDGET: usize = 4_000_000;
+/// Candidates a hint scores two moves ahead at most, safest first: twice what the look-ahead
+/// scores in each later position ([`MAX_CANDIDATES`]). Past 14, the frontier cells further from
+/// the safest and more of the floating cells likeliest to open an area get a score too: 0.040
+/// (± 0.016) points more of the first 600,000 modern expert games won than with 14, and 0.017
+/// (± 0.021) more of 300,000 classic ones, paired, at the same speed (a score stops once it
+/// cannot beat the best, and these cells rarely come close).
+const GUESS_CANDIDATES: usize = 2 * MAX_CANDIDATES;
+/// Best two-move candidates the deep effort scores again three moves ahead.
+const DEEP_CANDIDATES: usize = 4;
+/// The opening, by the share of cells hidden. Under the classic rule half the expert losses come
+/// there (`benches/win_rate`), and the standard effort scores again three moves ahead those of
+/// the best [`DEEP_CANDIDATES`] whose two-move score is within [`THREE_MOVE_MARGIN`] of the best:
+/// 0.15 points more classic expert games won (80,000 games, paired); under the modern rule,
+/// 0.028 (± 0.024) more (300,000). Its answers are remembered (`opening_memo.rs`), since classic
+/// games meet the same openings again and again.
+const OPENING_HIDDEN: f64 = 0.9;
+/// The middle game, by the share of cells hidden (expert's 150-299 of 480), where Hill's solver
+/// won most of the modern games it won and this hint lost. Under the modern rule the standard
+/// effort scores the leading guesses three moves ahead there too, as in an opening: with the
+/// modern opening, 0.038 (± 0.025) points more modern expert games won (600,000 games, paired),
+/// at about five sixths of the speed. Classic games gained 0.011 (± 0.012, 900,000 games, paired)
+/// at about 0.94 times the speed, within the interval, so they do not.
+const MIDDLE_HIDDEN: std::ops::Range<f64> = 0.3125..0.625;
+/// How close to the best two-move score a guess must come to be scored three moves ahead in an
+/// opening or the middle game.
+const THREE_MOVE_MARGIN: f64 = 0.02;
+/// The least mine density for those three-move scores: on beginner (12.3%) and intermediate
+/// (15.6%) the classic opening's gained nothing measurable (+0.002 ± 0.003 points over 1,000,000
+/// classic games and +0.009 ± 0.026 over 300,000, paired), at up to 1.4 times the time; on
+/// expert (20.6%) it gains.
+const THREE_MOVE_DENSITY: f64 = 0.18;
+/// What those three-move scores look at in each position after a guess: as much as the full
+/// width won in the classic opening, at a third less time.
+const THREE_MOVE_WIDTH: Width = Width {
+    guesses: 4,
+    certain: 2,
+};
+/// Positions one three-move score may look at, at most: a position per number, and then a
+/// two-move score of each candidate (or certain move) of the position after it.
+const THREE_MOVE_POSITIONS: usize = 9 * (1 + 9 * MAX_CANDIDATES);
+
+/// The best guess: the candidate with the highest two-move survival score; with the deep
+/// effort, or in an opening or the modern middle game, the best of the leading few scored again
+/// three moves ahead.
+pub(crate) fn guess(
+    counter: &mut Counter,
+    view: &View,
+    probs: &Probabilities,
+    options: &HintOptions,
+    budget: Budget,
+) -> Result<usize> {
+    let effort = options.effort;
+    let cands = candidates(view, probs)?;
+    if cands.is_empty() {
+        // Only possible when every hidden cell is a mine, which `advise` rules out.
+        return Err(Error::new(
+            ErrorKind::Inconsistent,
+            "no hidden cell can be safe, yet the mine count says one is",
+        ));
+    }
+    let visits = match effort {
+        Effort::Fast => return Ok(cands[0]),
+        Effort::Standard => LOOKAHEAD_BUDGET,
+        Effort::Deep => 4 * LOOKAHEAD_BUDGET,
+    };
+    let per_position = view.cells().len().max(1);
+    let positions = visits / per_position;
+    // Each candidate costs up to (hidden neighbours + 1) positions, about 4 on average, and a
+    // few more when it looks through a lone certain move.
+    let max_cands = (positions / 4).min(GUESS_CANDIDATES);
+    if max_cands == 0 || cands.len() == 1 {
+        return Ok(cands[0]);
+    }
+    let mut work = view.try_clone()?;
+    let mut scratch = Scratch::default();
+    let cands = &cands[..max_cands.min(cands.len())];
+    if positions >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
+        if effort == Effort::Deep {
+            return deep_guess(counter, &mut work, probs, cands, None, budget);
+        }
+        let cells = view.cells().len() as f64;
+        let dense = view.mines() as f64 >= THREE_MOVE_DENSITY * cells;
+        let hidden = view.hidden_count() as f64 / cells;
+        let close = Some(THREE_MOVE_MARGIN);
+        if dense && hidden >= OPENING_HIDDEN {
+            return opening_guess(view, || {
+                deep_guess(counter, &mut work, probs, cands, close, budget)
+            });
+        }
+        if dense && options.first_click_opens && MIDDLE_HIDDEN.contains(&hidden) {
+            return deep_guess(counter, &mut work, probs, cands, close, budget);
+        }
+    }
+    let mut best: Option<Scored> = None;
+    for &cell in cands {
+        let s = two_move(
+            counter,
+            &mut work,
+            &mut scratch,
+            probs,
+            cell,
+            best.as_ref(),
+            budget,
+        )?;
+        let Some(s) = s else { break };
+        if best.as_ref().is_none_or(|b| s.beats(b, probs)) {
+            best = Some(s);
+        }
+    }
+    Ok(best.map_or(cands[0], |b| b.cell))
+}
+
+/// The three-move guess: every candidate's two-move score, then the leading
+/// [`DEEP_CANDIDATES`] live ones scored three moves ahead: all of them with the deep effort's
+/// full width (`close` `None`), or, in an opening or the modern middle game, those within `close`
+/// (a fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`]. `work` is the position
+/// `probs` describes, which the counter analysed last.
+fn deep_guess(
+    counter: &mut Counter,
+    work: &mut View,
+    probs: &Probabilities,
+    cands: &[usize],
+    close: Option<f64>,
+    budget: Budget,
+) -> Result<usize> {
+    let mut scratch = Scratch::default();
+    let mut scored = Vec::new();
+    try_reserve(&mut scored, cands.len())?;
+    // With `close`, a two-move score stops once it cannot come within `close` of the best, and
+    // the two-move pick, as the standard effort chooses it among near-ties (candidate order), is
+    // kept to go first.
+    let mut floor: Option<Scored> = None;
+    let mut two_move_pick: Option<usize> = None;
+    for &cell in cands {
+        match two_move(
+            counter,
+            work,
+            &mut scratch,
+            probs,
+            cell,
+            floor.as_ref(),
+            budget,
+        )? {
+            Some(s) => {
+                if let Some(close) = close {
+                    let score = s.score * (1.0 - close);
+                    if !s.dead && floor.as_ref().is_none_or(|f| score > f.score) {
+                        floor = Some(Scored { score, ..s });
+                    }
+                    if two_move_pick.is_none_or(|i| s.beats(&scored[i], probs)) {
+                        two_move_pick = Some(scored.len());
+                    }
+                }
+                try_push(&mut scored, s)?;
+            }
+            None => break,
+        }
+    }
+    if scored.is_empty() {
+        return Ok(cands[0]);
+    }
+    let two_move_pick = two_move_pick.map(|i| scored[i].cell);
+    scored.sort_by(|a, b| Scored::rank(a, b, probs));
+    if let Some(pick) = two_move_pick {
+        // It goes first, so that only a clearly better third move overrules it.
+        let at = scored.iter().position(|s| s.cell == pick).unwrap_or(0);
+        scored[..=at].rotate_right(1);
+    }
+    let top = scored[0].score;
+    let (within, width) = match close {
+        Some(close) => (top * (1.0 - close), THREE_MOVE_WIDTH),
+        None => (f64::NEG_INFINITY, Width::FULL),
+    };
+    let leading = scored
+        .iter()
+        .take_while(|s| !s.dead)
+        .take(DEEP_CANDIDATES)
+        .take_while(|s| s.score >= within);
+    if leading.clone().count() < 2 {
+        return Ok(scored[0].cell);
+    }
+    let (mut bar, mut pick) = (f64::NEG_INFINITY, scored[0].cell);
+    for s in leading {
+        match three_move(counter, work, probs, s, bar, width, budget)? {
+            Some(score) if score > bar + 1e-12 => (bar, pick) = (score, s.cell),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    Ok(pick)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An expert game under the classic rule (seed 10): the corner showed a 1, and two guesses
+    /// later the next one is among the cells around those numbers.
+    fn classic_opening() -> View {
+        let mut rows = vec![
+            "1E1EEEEEEEEEEEEEEEEEEEEEEEEEEE",
+            "EE1EEEEEEEEEEEEEEEEEEEEEEEEEEE",
+            "E112EEEEEEEEEEEEEEEEEEEEEEEEEE",
+        ];
+        rows.resize(16, "EEEEEEEEEEEEEEEEEEEEEEEEEEEEEE");
+        View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
+    }
+
+    /// A modern expert game (seed 300004) in the middle game: 170 of 480 cells hidden.
+    fn middle_game() -> View {
+        let rows = [
+            "BBBB1E1BBBB112E1BBBB1EEEEEEEEE",
+            "BBBB22312111E211BBBB13EEEEEEEE",
+            "111B1E3E2E233311BBBB12E2EEEEEE",
+            "2E2B12E2223EE2E1B1122E2EEEEEEE",
+            "2E31112211E32211B1E2E22EEEEEEE",
+            "223E1B1E2211111BB112111EEEEEEE",
+            "1E212133E2111E111211112EEEEEEE",
+            "111B1E2E22E22211E3E21E3EEEEEEE",
+            "BBB122212222E21113E212EEEEEEEE",
+            "B112E1BB1E222E21112222EEEEEEEE",
+            "B2E311B134E2323E1B2E3E4EEEEEEE",
+            "B2E21111EE4E2E321B2E33EE21EEEE",
+            "B1112E3234E432E1BB1112E32EEEEE",
+            "BB124E3E23EE1111B11213233EEEEE",
+            "BB1EE223E4432B1122E2E2E2EEEEEE",
+            "BB1221B2EE2E1B1E2E22121223EEEE",
+        ];
+        View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
+    }
+
+    /// The standard effort's guess under the modern rule (`first_click_opens`) or the classic
+    /// one, with no work budget.
+    fn pick(view: &View, first_click_opens: bool) -> usize {
+        let options = HintOptions {
+            first_click_opens,
+            effort: Effort::Standard,
+        };
+        let mut counter = Counter::new();
+        let probs = counter.probabilities(view).unwrap();
+        let all = Budget::since(&counter, 0, u64::MAX);
+        guess(&mut counter, view, &probs, &options, all).unwrap()
+    }
+
+    /// A view's look-ahead, unbounded: its probabilities and what a score needs.
+    struct Ahead {
+        counter: Counter,
+        probs: Probabilities,
+        work: View,
+        scratch: Scratch,
+        all: Budget,
+    }
+
+    impl Ahead {
+        fn new(view: &View) -> Ahead {
+            let mut counter = Counter::new();
+            let probs = counter.probabilities(view).unwrap();
+            let all = Budget::since(&counter, 0, u64::MAX);
+            let (work, scratch) = (view.try_clone().unwrap(), Scratch::default());
+            Ahead {
+                counter,
+                probs,
+                work,
+                scratch,
+                all,
+            }
+        }
+
+        /// `cell`'s two-move score, in full.
+        fn two(&mut self, cell: usize) -> Scored {
+            let (c, w, s) = (&mut self.counter, &mut self.work, &mut self.scratch);
+            let two = two_move(c, w, s, &self.probs, cell, None, self.all);
+            two.unwrap().unwrap()
+        }
+
+        /// The three-move score of `guess` (its two-move score) at the width the standard
+        /// effort uses, in full.
+        fn three(&mut self, guess: &Scored) -> f64 {
+            let (c, w) = (&mut self.counter, &mut self.work);
+            let bar = f64::NEG_INFINITY;
+            let three = three_move(c, w, &self.probs, guess, bar, THREE_MOVE_WIDTH, self.all);
+            three.unwrap().unwrap()
+        }
+    }
+
+    /// The best two-move score among the hint's candidates, found plainly: every candidate
+    /// scored in full, ties as [`Scored::beats`] breaks them.
+    fn two_move_pick(view: &View) -> usize {
+        let mut ahead = Ahead::new(view);
+        let cands = candidates(view, &ahead.probs).unwrap();
+        let mut best: Option<Scored> = None;
+        for &cell in cands.iter().take(GUESS_CANDIDATES) {
+            let s = ahead.two(cell);
+            if best.as_ref().is_none_or(|b| s.beats(b, &ahead.probs)) {
+                best = Some(s);
+            }
+        }
+        best.unwrap().cell
+    }
+
+    /// Asserts that `three` is the pick of a three-move score over `two`, the two-move pick:
+    /// `two` leads on two moves, `three` is within the margin of it and leads on three.
+    fn assert_third_move_decided(view: &View, three: usize, two: usize) {
+        assert_ne!(three, two, "the three-move score changed nothing");
+        let mut ahead = Ahead::new(view);
+        let mut scores = |cell| {
+            let two = ahead.two(cell);
+            (two.score, ahead.three(&two))
+        };
+        let (three, two) = (scores(three), scores(two));
+        assert!(two.0 >= three.0 - 1e-12, "{two:?} {three:?}");
+        assert!(three.0 >= two.0 * (1.0 - THREE_MOVE_MARGIN));
+        assert!(three.1 > two.1 + 1e-12, "{two:?} {three:?}");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn an_opening_guess_looks_three_moves_ahead_under_either_rule() {
+        let view = classic_opening();
+        let (classic, modern) = (pick(&view, false), pick(&view, true));
+        assert_eq!(classic, modern);
+        assert_third_move_decided(&view, classic, two_move_pick(&view));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_middle_game_guess_looks_three_moves_ahead_under_the_modern_rule() {
+        let view = middle_game();
+        let hidden = view.hidden_count() as f64 / view.cells().len() as f64;
+        assert!(MIDDLE_HIDDEN.contains(&hidden), "{hidden}");
+        let (classic, modern) = (pick(&view, false), pick(&view, true));
+        assert_eq!(classic, two_move_pick(&view));
+        assert_third_move_decided(&view, modern, classic);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn the_look_ahead_scores_past_the_fourteenth_candidate() {
+        // A modern expert game after its first opening: the guess, (0, 2), the
+        // fifteenth safest of 23 candidates, scores best two moves ahead.
+        let mut rows = vec![
+            "EEEEEEEEEEEEEEEEEEEEEEEEEEEEEE",
+            "E2212EEEEEEEEEEEEEEEEEEEEEEEEE",
+            "EE1B13EEEEEEEEEEEEEEEEEEEEEEEE",
+            "EE2BB2EEEEEEEEEEEEEEEEEEEEEEEE",
+            "EE2112EEEEEEEEEEEEEEEEEEEEEEEE",
+        ];
+        rows.resize(16, "EEEEEEEEEEEEEEEEEEEEEEEEEEEEEE");
+        let view = View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap();
+        let cell = pick(&view, true);
+        assert_eq!(cell, 2);
+        let probs = Counter::new().probabilities(&view).unwrap();
+        let cands = candidates(&view, &probs).unwrap();
+        let rank = cands.iter().position(|&c| c == 2).unwrap();
+        let past = MAX_CANDIDATES..GUESS_CANDIDATES;
+        assert!(past.contains(&rank), "{rank} of {cands:?}");
+        assert!(probs.get(2) > probs.get(cands[0]) + 0.04);
+    }
+}
