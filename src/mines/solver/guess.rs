@@ -1,7 +1,22 @@
-//! The guess, when no cell is safe and no rule forces one: the near-safest cells
-//! ([`super::guess_candidates`]) scored two moves ahead ([`super::lookahead`]); with the deep
-//! effort, in an opening and in the modern middle game, the leading few scored again three
-//! moves ahead. [`super::hint`] decides when a guess is needed, and calls this.
+//! The guess, when no cell is safe and no rule forces one ([`super::hint`] decides when one is
+//! needed), in the spirit of David Hill's JSMinesweeper:
+//! - candidates are the frontier cells whose safety is within 10% of the best, plus promising
+//!   floating cells (next to the frontier at distance two, or with few hidden neighbours, where a
+//!   zero is likely) when floating cells are more than 95% as safe as the best frontier cell
+//!   ([`super::guess_candidates`]);
+//! - the 28 safest candidates (ties: fewer hidden neighbours) are each scored by a two-move
+//!   look-ahead ([`super::lookahead`]): for every number it could show, the exact chance of that
+//!   number times the safety of the best next move in the resulting position, looking through a
+//!   lone certain move to the guess after it;
+//! - with [`Effort::Deep`], the four best are scored again three moves ahead; so are those within
+//!   2% of the best on boards of 18% mines or more, in an opening (90% of cells or more hidden),
+//!   where a thread remembers what it answered (`opening_memo.rs`), and, when the first click
+//!   opens, in the middle game (5/16 to 5/8 of cells hidden);
+//! - a candidate whose number is already determined ("dead": it can only show one value) gives
+//!   no information and is only taken when nothing else is left;
+//! - ties go to the safer cell, then to the cell with fewer hidden neighbours.
+//!
+//! The look-ahead is bounded by the board size, so hints stay fast on huge boards.
 
 use super::guess_candidates::candidates;
 use super::hint_options::{Effort, HintOptions};
