@@ -267,10 +267,8 @@ mod tests {
             first_click_opens,
             effort: Effort::Standard,
         };
-        let mut counter = Counter::new();
-        let probs = counter.probabilities(view).unwrap();
-        let all = Budget::since(&counter, 0, u64::MAX);
-        guess(&mut counter, view, &probs, &options, all).unwrap()
+        let mut ahead = Ahead::new(view);
+        guess(&mut ahead.counter, view, &ahead.probs, &options, ahead.all).unwrap()
     }
 
     /// A view's look-ahead, unbounded: its probabilities and what a score needs.
