@@ -236,13 +236,17 @@ fn counted(r: Result<bool>) -> Result<Option<bool>> {
     }
 }
 
+/// What a position is worth when no hidden cell is safe: every one left is a mine, so the game
+/// is won. The two-move and three-move scores both say so.
+const WON: f64 = 1.0;
+
 /// What a position is worth to a two-move score, and at most to a three-move score (its best
 /// move's two-move score), when no lone certain move is looked through:
 /// - with a certain move, 1 and 1;
 /// - otherwise (4 * best + second best) / 5 over its hidden cells' safety other than `revealed`,
 ///   so that a position with several good moves scores a little higher, and at most the best
 ///   safety (a guess's two-move score is at most its safety);
-/// - with no hidden cell safe (the game is won), 1 and 1, as [`position_value`] says.
+/// - with no hidden cell safe, [`WON`].
 fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     if !probs.safe_cells().is_empty() {
         return (1.0, 1.0);
@@ -263,7 +267,7 @@ fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     if s1 > 0.0 {
         ((4.0 * s1 + s2) / 5.0, s1)
     } else {
-        (1.0, 1.0)
+        (WON, WON)
     }
 }
 
@@ -353,7 +357,7 @@ fn position_value(
             best = Some(s);
         }
     }
-    Ok(Some(best.map_or(1.0, |b| b.score)))
+    Ok(Some(best.map_or(WON, |b| b.score)))
 }
 
 #[cfg(test)]
@@ -388,7 +392,7 @@ mod tests {
                 score += share
                     * match p.safe_cells() {
                         &[lone] if through => plain_two_move(&v, &p, lone, false).score,
-                        _ => worth(&v, &p, cell).0,
+                        _ => plain_worth(&v, &p, cell),
                     };
                 values += 1;
             }
@@ -398,6 +402,23 @@ mod tests {
             score,
             dead: values <= 1 && hidden_nb > 0,
             ceilings: None,
+        }
+    }
+
+    /// A position's worth from its definition (see [`worth`]): 1 with a certain move or nothing
+    /// left to guess, else a fifth of the way from the best safety of a hidden cell other than
+    /// `revealed` down to the second best.
+    fn plain_worth(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
+        let mut safeties: Vec<f64> = (0..view.cells().len())
+            .filter(|&i| i != revealed && view.is_hidden(i))
+            .map(|i| 1.0 - probs.get(i))
+            .collect();
+        safeties.sort_by(|a, b| b.total_cmp(a));
+        match safeties[..] {
+            _ if !probs.safe_cells().is_empty() => 1.0,
+            [] | [0.0, ..] => 1.0,
+            [best] => 0.8 * best,
+            [best, second, ..] => best - (best - second) / 5.0,
         }
     }
 
