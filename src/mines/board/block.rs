@@ -44,6 +44,28 @@ pub(crate) fn for_block_rc(
     }
 }
 
+/// Calls `f` with each row of the 3x3 block around `(row, col)`, clipped at the edges, and each
+/// word of 64 columns that the block meets in it (one, or two across a word's edge), with the
+/// block's bits of that word: in row-major order, for walks over rows of bit masks.
+#[inline]
+pub(crate) fn for_block_words(
+    row: usize,
+    col: usize,
+    rows: usize,
+    cols: usize,
+    mut f: impl FnMut(usize, usize, u64),
+) {
+    let cs = span(col, cols);
+    let (first, last) = (cs.start, cs.end - 1);
+    for rr in span(row, rows) {
+        for w in first / 64..=last / 64 {
+            let lo = first.max(w * 64) - w * 64;
+            let hi = last.min(w * 64 + 63) - w * 64;
+            f(rr, w, (u64::MAX >> (63 - (hi - lo))) << lo);
+        }
+    }
+}
+
 /// The cells of the 3x3 block around `i` (including `i`), clipped at the edges, in row-major
 /// order, collected so that the caller may change what it borrows while it walks them.
 #[inline]
@@ -94,6 +116,7 @@ mod tests {
                 let mut got_rc = vec![];
                 for_block_rc(r, c, rows, cols, |rr, cc| got_rc.push(rr * cols + cc));
                 assert_eq!(got_rc, want);
+                assert_eq!(block_by_words(r, c, rows, cols), want);
                 let (rs, cs) = (span(r, rows), span(c, cols));
                 assert!(rs.start <= r && r < rs.end && cs.start <= c && c < cs.end);
                 assert_eq!(block_cells(i, rows, cols).collect::<Vec<_>>(), want);
@@ -103,5 +126,34 @@ mod tests {
                 }
             }
         }
+        // Blocks across the edges of 64-column words.
+        for (rows, cols) in [(3usize, 64usize), (2, 65), (3, 129)] {
+            for c in [0, 1, 62, 63, 64, 65, cols - 1]
+                .into_iter()
+                .filter(|&c| c < cols)
+            {
+                for r in 0..rows {
+                    let mut want = vec![];
+                    for_block_rc(r, c, rows, cols, |rr, cc| want.push(rr * cols + cc));
+                    assert_eq!(
+                        block_by_words(r, c, rows, cols),
+                        want,
+                        "{rows}x{cols} ({r}, {c})"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The cells [`for_block_words`] gives, in its order.
+    fn block_by_words(r: usize, c: usize, rows: usize, cols: usize) -> Vec<usize> {
+        let mut got = vec![];
+        for_block_words(r, c, rows, cols, |rr, w, mut bits| {
+            while bits != 0 {
+                got.push(rr * cols + w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        });
+        got
     }
 }

@@ -27,7 +27,7 @@ mod components; // the groups and independent components of what the rules leave
 use super::decoded_grid::DecodedGrid;
 use super::row_rules::{contradiction, RowRules};
 use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
-use crate::mines::board::block::for_block_rc;
+use crate::mines::board::block::for_block_words;
 
 /// No index.
 const NONE: u32 = u32::MAX;
@@ -278,12 +278,15 @@ impl Constraints {
                     let c = w * 64 + k;
                     let (mut open, mut n, mut known) = ([NONE; 8], 0, 0);
                     let mut changed = base.is_none();
-                    for_block_rc(r, c, rows, cols, |rr, cc| {
-                        let (ww, kk) = (cc / 64, cc % 64);
-                        known += (rules.mines(rr, ww) >> kk & 1) as u8;
+                    // The block a word at a time (at most two words a row), so that its cells
+                    // come in row-major order.
+                    for_block_words(r, c, rows, cols, |rr, ww, window| {
+                        known += (rules.mines(rr, ww) & window).count_ones() as u8;
                         let undetermined = rules.undetermined(rr, ww);
-                        if undetermined >> kk & 1 != 0 {
-                            open[n] = (rr * cols + cc) as u32;
+                        let mut u = undetermined & window;
+                        while u != 0 {
+                            open[n] = (rr * cols + ww * 64 + u.trailing_zeros() as usize) as u32;
+                            u &= u - 1;
                             n += 1;
                         }
                         // Revealed, or settled, since the base (a reveal may show a cell the
@@ -291,7 +294,7 @@ impl Constraints {
                         if let Some(base) = base {
                             let moved = (base.undetermined(rr, ww) ^ undetermined)
                                 | (base.hidden(rr, ww) ^ rules.hidden(rr, ww));
-                            changed |= moved >> kk & 1 != 0;
+                            changed |= moved & window != 0;
                         }
                     });
                     let i = r * cols + c;
