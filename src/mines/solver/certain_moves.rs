@@ -4,7 +4,7 @@
 //! From a first click, reveal every hidden cell that is safe in every layout that fits what is
 //! revealed, until none is left. "Safe in every layout" is exact, not a set of patterns: the cheap
 //! rules of the deduction core settle most cells, and when they are stuck the components are
-//! counted exactly (`probability.rs`): a cell is certainly safe when no counted layout puts a mine
+//! counted exactly (`probability/`): a cell is certainly safe when no counted layout puts a mine
 //! on it. Two logics:
 //!
 //! - [`Logic::NumbersOnly`]: the layouts that fit the revealed numbers; each component counts on
