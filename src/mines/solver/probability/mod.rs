@@ -12,7 +12,7 @@
 //!    binomial weight, and gives each component the weight of each of its totals;
 //! 4. a backward pass per component turns those weights into each group's expected mines.
 //!
-//! The look-ahead's questions (this view with a cell shown with a number, or with cells taken
+//! The hint's what-if questions (this view with a cell shown with a number, or with cells taken
 //! as mines) are answered in `what_if.rs`.
 //!
 //! Counts far beyond `f64` (C(480, 99) is about 1e104) are kept as [`Wide`] floats: all terms
@@ -23,7 +23,7 @@
 //! and the free functions use one `Counter` per thread (scratch only: it never changes an
 //! answer, and a thread that met a huge view drops it afterwards).
 
-mod what_if; // the positions a look-ahead asks about: a cell shown with a number, or a mine
+mod what_if; // the view with a cell shown with a number, or with cells taken as mines
 
 use super::component_count::Counting;
 use super::constraints::Constraints;

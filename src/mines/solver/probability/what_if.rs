@@ -1,7 +1,7 @@
-//! The positions a look-ahead asks about: the view with a hidden cell shown with a number (and
-//! the way into and out of such a position, to look deeper from it), or with hidden cells taken
-//! as mines. A number shown restarts the cheap rules from the fixpoint the counter keeps of the
-//! view; cells taken as mines are read from nothing.
+//! The what-if positions the hint asks about: the view with a hidden cell shown with a number
+//! (the look-ahead; with the way into and out of such a position, to look deeper from it), or
+//! with hidden cells taken as mines (the 50/50 checks). A number shown restarts the cheap rules
+//! from the fixpoint the counter keeps of the view; cells taken as mines are read from nothing.
 
 use super::{inconsistent, Base, Counter, Probabilities, Start};
 use crate::error::{try_assign, try_push, ErrorKind, Result};
@@ -128,7 +128,7 @@ impl Counter {
     }
 }
 
-/// A look-ahead's answer: `Ok(false)` when no layout fits the number shown.
+/// A what-if answer: `Ok(false)` when no layout fits the number shown, or has the mines.
 fn shown(r: Result<()>) -> Result<bool> {
     match r {
         Ok(()) => Ok(true),
