@@ -88,11 +88,10 @@ pub unsafe extern "C" fn gg_mines_probabilities(
 ///
 /// The checks and the look-ahead behind a guess stop at a fixed amount of counting work. The
 /// thread remembers what it has counted (groups of numbers, and opening guesses), and what it
-/// remembers costs no work.
-/// So where that stop binds, the same view can get a different guess on a thread that has
-/// counted other views before: 1 game of 300,000 expert games went differently in two runs
-/// that had played different games before them. A certain move, and every probability, depends
-/// on the view alone.
+/// remembers costs no work. So where that stop binds, the same view can get a different guess
+/// on a thread that has counted other views before: 1 game of 300,000 expert games went
+/// differently in two runs that had played different games before them. A certain move, and
+/// every probability, depends on the view alone.
 ///
 /// Errors: as for `gg_mines_probabilities`, plus `GG_ERR_GAME_OVER` when no hidden cell can be
 /// safe (nothing is hidden, or every hidden cell holds a mine: the game is won). On error the

@@ -89,9 +89,10 @@ pub fn hint(view: &View) -> Result<Hint> {
 }
 
 /// [`hint`] with a caller-kept [`Counter`]. The hint is the same as without it, except where
-/// the look-ahead's work budget binds: a component the counter remembers costs no work, so a
-/// counter that has seen other views may score more candidates before the stop (in 1 of
-/// 300,000 expert games played in a row, a guess differed).
+/// the work budget of a guess's checks and look-ahead binds: a component the counter remembers
+/// costs no work, so a counter that has seen other views may score more or fewer candidates
+/// before the stop (1 game of 300,000 expert games went differently in two runs that had
+/// played different games before them).
 pub fn hint_with(counter: &mut Counter, view: &View) -> Result<Hint> {
     decide(counter, view, false, &HintOptions::default()).map(|(a, _)| a.best)
 }
