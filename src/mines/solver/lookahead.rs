@@ -409,13 +409,15 @@ mod tests {
     /// left to guess, else a fifth of the way from the best safety of a hidden cell other than
     /// `revealed` down to the second best.
     fn plain_worth(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
+        if !probs.safe_cells().is_empty() {
+            return 1.0;
+        }
         let mut safeties: Vec<f64> = (0..view.cells().len())
             .filter(|&i| i != revealed && view.is_hidden(i))
             .map(|i| 1.0 - probs.get(i))
             .collect();
         safeties.sort_by(|a, b| b.total_cmp(a));
         match safeties[..] {
-            _ if !probs.safe_cells().is_empty() => 1.0,
             [] | [0.0, ..] => 1.0,
             [best] => 0.8 * best,
             [best, second, ..] => best - (best - second) / 5.0,
