@@ -36,6 +36,9 @@ pub(crate) struct CountCache {
     /// Signature hash -> newest entry with that hash; `next` chains older ones.
     index: HashMap<u64, u32>,
     next: Vec<u32>,
+    /// Per entry, the work its count took (see `Counting::all_work_done`): what a budget is
+    /// charged for it when it is not counted again (see `probability/budget_charges.rs`).
+    work: Vec<u64>,
     /// Scratch for the signature being looked up.
     cons: Vec<u32>,
     cells: Vec<u32>,
@@ -103,6 +106,11 @@ impl CountCache {
         &self.entries[id as usize]
     }
 
+    /// The work the count of remembered entry `id` took.
+    pub(crate) fn work(&self, id: u32) -> u64 {
+        self.work[id as usize]
+    }
+
     /// The cached entry for component `comp` of `cons`, or a fresh entry (not yet remembered)
     /// whose signature is filled in: count it, then [`CountCache::remember`] it.
     pub(crate) fn lookup(&mut self, cons: &Constraints, comp: usize) -> Result<Lookup> {
@@ -140,7 +148,7 @@ impl CountCache {
                 && sig[2..2 + self.cons.len()] == self.cons[..]
                 && sig[2 + self.cons.len()..] == self.cells[..]
             {
-                return Ok(Lookup::Hit(id));
+                return Ok(Lookup::Hit(id, hash));
             }
             at = Some(self.next[id as usize]).filter(|&n| n != u32::MAX);
         }
@@ -174,18 +182,22 @@ impl CountCache {
         r.map(|()| &*e)
     }
 
-    /// Remembers the fresh entry `id`, now counted, under `hash`.
-    pub(crate) fn remember(&mut self, id: u32, hash: u64) -> Result<()> {
+    /// Remembers the fresh entry `id`, now counted with `work` (see [`CountCache::work`]),
+    /// under `hash`.
+    pub(crate) fn remember(&mut self, id: u32, hash: u64, work: u64) -> Result<()> {
         debug_assert_eq!(id as usize, self.live);
         self.index
             .try_reserve(1)
             .map_err(|_| crate::error::Error::alloc::<(u64, u32)>(1, Some(self.index.len())))?;
-        let older = self.index.insert(hash, id).unwrap_or(u32::MAX);
+        // Every allocation before the index changes, so that a failed one leaves no trace.
         if self.next.len() <= id as usize {
-            try_push(&mut self.next, older)?;
-        } else {
-            self.next[id as usize] = older;
+            try_reserve(&mut self.work, 1)?;
+            try_push(&mut self.next, u32::MAX)?;
+            try_push(&mut self.work, 0)?;
         }
+        let older = self.index.insert(hash, id).unwrap_or(u32::MAX);
+        self.next[id as usize] = older;
+        self.work[id as usize] = work;
         self.live += 1;
         Ok(())
     }
@@ -193,8 +205,8 @@ impl CountCache {
 
 /// What [`CountCache::lookup`] found.
 pub(crate) enum Lookup {
-    /// A counted entry.
-    Hit(u32),
+    /// A counted entry, and the signature's hash.
+    Hit(u32, u64),
     /// A fresh entry and the signature's hash.
     Miss(u32, u64),
 }

@@ -10,7 +10,7 @@
 //!   lone certain move to the guess after it;
 //! - with [`Effort::Deep`], the four best are scored again three moves ahead; so are those within
 //!   2% of the best on boards of 18% mines or more, in an opening (90% of cells or more hidden),
-//!   where a thread remembers what it answered (`opening_memo.rs`), and, when the first click
+//!   where a thread remembers what the hint decided (`opening_memo.rs`), and, when the first click
 //!   opens, in the middle game (5/16 to 5/8 of cells hidden);
 //! - a candidate whose number is already determined ("dead": it can only show one value) gives
 //!   no information and is only taken when nothing else is left;
@@ -21,7 +21,6 @@
 use super::guess_candidates::candidates;
 use super::hint_options::{Effort, HintOptions};
 use super::lookahead::{three_move, two_move, Budget, Scored, Scratch, Width, MAX_CANDIDATES};
-use super::opening_memo::opening_guess;
 use super::probability::{Counter, Probabilities};
 use super::view::View;
 use crate::error::{try_push, try_reserve, Error, ErrorKind, Result};
@@ -70,6 +69,30 @@ const THREE_MOVE_WIDTH: Width = Width {
 /// two-move score of each candidate (or certain move) of the position after it.
 const THREE_MOVE_POSITIONS: usize = 9 * (1 + 9 * MAX_CANDIDATES);
 
+/// Look-ahead positions a guess in `view` may look at under `effort` (not the fast one).
+fn positions(view: &View, effort: Effort) -> usize {
+    let visits = match effort {
+        Effort::Deep => 4 * LOOKAHEAD_BUDGET,
+        _ => LOOKAHEAD_BUDGET,
+    };
+    visits / view.cells().len().max(1)
+}
+
+/// Whether the board has mines enough for three-move scores to pay ([`THREE_MOVE_DENSITY`]).
+fn dense(view: &View) -> bool {
+    view.mines() as f64 >= THREE_MOVE_DENSITY * view.cells().len() as f64
+}
+
+/// Whether a guess in `view` is an opening's, scored three moves ahead by the standard effort
+/// ([`OPENING_HIDDEN`]); the hint remembers what it decides there (`opening_memo.rs`).
+pub(crate) fn three_moves_in_opening(view: &View, effort: Effort) -> bool {
+    let hidden = view.hidden_count() as f64 / view.cells().len().max(1) as f64;
+    effort == Effort::Standard
+        && positions(view, effort) >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS
+        && dense(view)
+        && hidden >= OPENING_HIDDEN
+}
+
 /// The best guess: the candidate with the highest two-move survival score; with the deep
 /// effort, or in an opening or the modern middle game, the best of the leading few scored again
 /// three moves ahead.
@@ -89,13 +112,10 @@ pub(crate) fn guess(
             "no hidden cell can be safe, yet the mine count says one is",
         ));
     }
-    let visits = match effort {
-        Effort::Fast => return Ok(cands[0]),
-        Effort::Standard => LOOKAHEAD_BUDGET,
-        Effort::Deep => 4 * LOOKAHEAD_BUDGET,
-    };
-    let per_position = view.cells().len().max(1);
-    let positions = visits / per_position;
+    if effort == Effort::Fast {
+        return Ok(cands[0]);
+    }
+    let positions = positions(view, effort);
     // Each candidate costs up to (hidden neighbours + 1) positions, about 4 on average, and a
     // few more when it looks through a lone certain move.
     let max_cands = (positions / 4).min(GUESS_CANDIDATES);
@@ -109,16 +129,12 @@ pub(crate) fn guess(
         if effort == Effort::Deep {
             return deep_guess(counter, &mut work, probs, cands, None, budget);
         }
-        let cells = view.cells().len() as f64;
-        let dense = view.mines() as f64 >= THREE_MOVE_DENSITY * cells;
-        let hidden = view.hidden_count() as f64 / cells;
         let close = Some(THREE_MOVE_MARGIN);
-        if dense && hidden >= OPENING_HIDDEN {
-            return opening_guess(view, || {
-                deep_guess(counter, &mut work, probs, cands, close, budget)
-            });
+        if three_moves_in_opening(view, effort) {
+            return deep_guess(counter, &mut work, probs, cands, close, budget);
         }
-        if dense && options.first_click_opens && MIDDLE_HIDDEN.contains(&hidden) {
+        let hidden = view.hidden_count() as f64 / view.cells().len() as f64;
+        if dense(view) && options.first_click_opens && MIDDLE_HIDDEN.contains(&hidden) {
             return deep_guess(counter, &mut work, probs, cands, close, budget);
         }
     }

@@ -22,9 +22,10 @@
 use super::decoded_grid::DecodedGrid;
 use super::fifty_fifty_sets::forced_fifty_fifty_set;
 use super::first_click::first_click;
-use super::guess::guess;
+use super::guess::{guess, three_moves_in_opening};
 use super::hint_options::{Effort, HintOptions};
 use super::lookahead::Budget;
+use super::opening_memo::opening_guess;
 use super::probability::{with_counter, Counter, Probabilities};
 use super::pseudo_fifty_fifty::pseudo_fifty_fifty;
 use super::view::View;
@@ -88,11 +89,9 @@ pub fn hint(view: &View) -> Result<Hint> {
     with_counter(|c| hint_with(c, view))
 }
 
-/// [`hint`] with a caller-kept [`Counter`]. The hint is the same as without it, except where
-/// the work budget of a guess's checks and look-ahead binds: a component the counter remembers
-/// costs no work, so a counter that has seen other views may score more or fewer candidates
-/// before the stop (1 game of 300,000 expert games went differently in two runs that had
-/// played different games before them).
+/// [`hint`] with a caller-kept [`Counter`]. The hint is the same as without it: the work budget
+/// of a guess's checks and look-ahead is charged what a counter that remembers nothing would
+/// spend, so where it binds, it stops at the same place whatever the counter saw before.
 pub fn hint_with(counter: &mut Counter, view: &View) -> Result<Hint> {
     decide(counter, view, false, &HintOptions::default()).map(|(a, _)| a.best)
 }
@@ -120,8 +119,7 @@ pub fn advise(view: &View) -> Result<Advice> {
 }
 
 /// [`advise`] with a caller-kept [`Counter`], so that successive positions of one game reuse
-/// the components they share. The advice is the same as without it, but for the guess where
-/// the work budget binds (see [`hint_with`]).
+/// the components they share. The advice is the same as without it (see [`hint_with`]).
 pub fn advise_with(counter: &mut Counter, view: &View) -> Result<Advice> {
     decide(counter, view, true, &HintOptions::default()).map(|(a, _)| a)
 }
@@ -135,7 +133,9 @@ fn decide(
     options: &HintOptions,
 ) -> Result<(Advice, Option<f64>)> {
     counter.stop_at(None);
+    counter.open_budget();
     let r = decide_within_budget(counter, view, all_safe, options);
+    counter.close_budget();
     counter.stop_at(None);
     r
 }
@@ -241,27 +241,13 @@ fn decide_within_budget(
             };
             let budget = Budget::since(counter, started, work);
             counter.stop_at(Some(budget.until()));
-            let forced = match options.effort {
-                Effort::Fast => None,
-                _ => super::fifty_fifty::forced_fifty_fifty(counter, view, &probs)?,
+            let choose = |c: &mut Counter| choose_guess(c, view, &probs, options, budget);
+            let pick = if three_moves_in_opening(view, options.effort) {
+                opening_guess(view, counter, choose)?
+            } else {
+                choose(counter)?
             };
-            match forced {
-                Some(cell) => (cell, None),
-                None => {
-                    // Larger forced 50/50s, then pseudo-50/50s, are checked last, with what the
-                    // look-ahead left of the budget: their counts with a known mine end the
-                    // counter's reading of the view, which the look-ahead starts from.
-                    let best = guess(counter, view, &probs, options, budget)?;
-                    let early = match options.effort {
-                        Effort::Fast => None,
-                        _ => match forced_fifty_fifty_set(counter, view, &probs, budget)? {
-                            None => pseudo_fifty_fifty(counter, view, &probs, budget)?,
-                            found => found,
-                        },
-                    };
-                    (early.unwrap_or(best), None)
-                }
-            }
+            (pick, None)
         }
     };
     let advice = Advice {
@@ -269,6 +255,32 @@ fn decide_within_budget(
         best: coords(pick, probs.get(pick)),
     };
     Ok((advice, win))
+}
+
+/// The guess when no cell is safe and the endgame search is out of reach: a forced 50/50 first,
+/// then the best guess, unless a larger forced 50/50 or a pseudo-50/50 goes before it.
+fn choose_guess(
+    counter: &mut Counter,
+    view: &View,
+    probs: &Probabilities,
+    options: &HintOptions,
+    budget: Budget,
+) -> Result<usize> {
+    if options.effort == Effort::Fast {
+        return guess(counter, view, probs, options, budget);
+    }
+    if let Some(cell) = super::fifty_fifty::forced_fifty_fifty(counter, view, probs)? {
+        return Ok(cell);
+    }
+    // Larger forced 50/50s, then pseudo-50/50s, are checked last, with what the look-ahead left
+    // of the budget: their counts with a known mine end the counter's reading of the view, which
+    // the look-ahead starts from.
+    let best = guess(counter, view, probs, options, budget)?;
+    let early = match forced_fifty_fifty_set(counter, view, probs, budget)? {
+        None => pseudo_fifty_fifty(counter, view, probs, budget)?,
+        found => found,
+    };
+    Ok(early.unwrap_or(best))
 }
 
 /// The advice on an all-hidden view: the first click ([`first_click`]), at the mine density's
@@ -340,6 +352,94 @@ mod tests {
         let (fast, _) = decide(&mut c, &view, false, &options).unwrap();
         assert!(c.cost() > LOOKAHEAD_WORK + LOOKAHEAD_WORK / 4);
         assert_eq!((spent, advice.best), (c.cost(), fast.best));
+    }
+
+    /// The advice for `view` on `counter`, and the work its budget was charged.
+    fn charged(counter: &mut Counter, view: &View, effort: Effort, opens: bool) -> (Hint, u64) {
+        let before = counter.cost();
+        let options = HintOptions {
+            first_click_opens: opens,
+            effort,
+        };
+        let (advice, _) = decide(counter, view, false, &options).unwrap();
+        (advice.best, counter.cost() - before)
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn where_the_budget_binds_the_hint_is_the_same_on_a_counter_that_remembers() {
+        for (rows, cols) in [(11, 21), (9, 30)] {
+            let (bytes, rows, mines) = lattice(rows, cols, false);
+            let view = View::parse(&bytes, rows, cols, mines).unwrap();
+            for effort in [Effort::Standard, Effort::Deep] {
+                let mut c = Counter::new();
+                let cold = charged(&mut c, &view, effort, true);
+                // Now the counter remembers every component the first hint counted.
+                let warm = charged(&mut c, &view, effort, true);
+                assert_eq!(warm, cold, "{effort:?}");
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn in_play_the_hint_is_the_same_on_a_counter_that_remembers() {
+        // Expert games on one counter; each hint is asked again on a thread that has done
+        // nothing before (a fresh counter, no opening remembered).
+        let mut rng = crate::rng::SplitMix64::new(33);
+        let (rows, cols, mines) = (16, 30, 99);
+        let mut warm = Counter::new();
+        let mut guesses = 0;
+        for game in 0..40 {
+            let opens = game % 2 == 0;
+            let mut board = vec![b'E'; rows * cols];
+            loop {
+                let bytes: Vec<u8> = board
+                    .iter()
+                    .map(|&b| if b == b'M' { b'E' } else { b })
+                    .collect();
+                let view = View::parse(&bytes, rows, cols, mines).unwrap();
+                if view.hidden_count() == mines {
+                    break;
+                }
+                let here = charged(&mut warm, &view, Effort::Standard, opens);
+                let fresh = std::thread::scope(|s| {
+                    let view = &view;
+                    s.spawn(move || charged(&mut Counter::new(), view, Effort::Standard, opens))
+                        .join()
+                        .unwrap()
+                });
+                assert_eq!(here, fresh, "game {game}, {} hidden", view.hidden_count());
+                guesses += usize::from(here.0.risk > 0.0);
+                let (r, c) = (here.0.row, here.0.col);
+                let i = r * cols + c;
+                if !board.contains(&b'M') {
+                    // The first click: mines go elsewhere (off its block when it opens).
+                    let mut placed = 0;
+                    while placed < mines {
+                        let j = rng.below((rows * cols) as u64) as usize;
+                        let near = (j / cols).abs_diff(r) <= 1 && (j % cols).abs_diff(c) <= 1;
+                        if board[j] == b'E' && j != i && !(opens && near) {
+                            board[j] = b'M';
+                            placed += 1;
+                        }
+                    }
+                }
+                if board[i] == b'M' {
+                    break;
+                }
+                crate::mines::reveal_empty(
+                    &mut board,
+                    rows,
+                    cols,
+                    r,
+                    c,
+                    &crate::mines::LEETCODE_MINES,
+                )
+                .unwrap();
+            }
+        }
+        assert!(guesses > 100, "{guesses} guesses");
     }
 
     #[test]

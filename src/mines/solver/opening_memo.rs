@@ -1,12 +1,16 @@
-//! This thread's memory of the guesses made in openings.
+//! This thread's memory of the hint's guesses in openings.
 //!
 //! There the hint scores its best guesses three moves ahead (`guess.rs`), which is most of a
 //! classic game's time, and a run of classic games meets the same few opening views again and
 //! again: on expert, two games in five go on from the corner showing a 1 (modern openings, each
-//! the area its first click opened, seldom repeat). The guess depends on the view alone, so a
-//! view met again gets the guess found for it before, at the cost of a lookup.
+//! the area its first click opened, seldom repeat). The guess, the forced 50/50 checks
+//! included, depends on the view alone (its budget is charged the same on any thread,
+//! `probability/budget_charges.rs`), so a view met again gets the guess found for it before, at
+//! the cost of a lookup. The counter is charged what finding it cost, so that what it charges
+//! stays what it would have been.
 //! Memory stays small: a bounded number of views, none of them large.
 
+use super::probability::Counter;
 use super::view::View;
 use super::word_hash::WordHasher;
 use crate::error::{try_assign, try_push, Result};
@@ -25,6 +29,8 @@ struct Entry {
     mines: usize,
     cells: Vec<u8>,
     guess: usize,
+    /// What finding the guess cost (see `Counter::cost`).
+    cost: u64,
     used: u64,
 }
 
@@ -38,21 +44,28 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// The guess `find` makes in the opening `view`, remembered: `find` runs only for a view
-/// this thread has not met lately.
-pub(crate) fn opening_guess(view: &View, find: impl FnOnce() -> Result<usize>) -> Result<usize> {
+/// The guess `find` makes with `counter` in the opening `view`, remembered: `find` runs only
+/// for a view this thread has not met lately, and otherwise `counter` is charged what it cost.
+pub(crate) fn opening_guess(
+    view: &View,
+    counter: &mut Counter,
+    find: impl FnOnce(&mut Counter) -> Result<usize>,
+) -> Result<usize> {
     if view.cells().len() > MAX_CELLS {
-        return find();
+        return find(counter);
     }
     let hash = hash(view.cells());
     // A memory that is busy (reentered) or gone (thread exit) is only skipped.
     let hit = MEMO.try_with(|m| m.try_borrow_mut().ok().and_then(|mut m| m.get(hash, view)));
-    if let Ok(Some(guess)) = hit {
+    if let Ok(Some((guess, cost))) = hit {
+        counter.charge(cost);
         return Ok(guess);
     }
-    let guess = find()?;
+    let before = counter.cost();
+    let guess = find(counter)?;
+    let cost = counter.cost() - before;
     let kept = MEMO.try_with(|m| match m.try_borrow_mut() {
-        Ok(mut m) => m.put(hash, view, guess),
+        Ok(mut m) => m.put(hash, view, guess, cost),
         Err(_) => Ok(()),
     });
     kept.unwrap_or(Ok(()))?;
@@ -60,7 +73,7 @@ pub(crate) fn opening_guess(view: &View, find: impl FnOnce() -> Result<usize>) -
 }
 
 impl Memo {
-    fn get(&mut self, hash: u64, view: &View) -> Option<usize> {
+    fn get(&mut self, hash: u64, view: &View) -> Option<(usize, u64)> {
         self.clock += 1;
         let clock = self.clock;
         let e = self.entries.iter_mut().find(|e| {
@@ -70,10 +83,10 @@ impl Memo {
                 && e.cells == view.cells()
         })?;
         e.used = clock;
-        Some(e.guess)
+        Some((e.guess, e.cost))
     }
 
-    fn put(&mut self, hash: u64, view: &View, guess: usize) -> Result<()> {
+    fn put(&mut self, hash: u64, view: &View, guess: usize, cost: u64) -> Result<()> {
         self.clock += 1;
         let entry = if self.entries.len() < ENTRIES {
             try_push(
@@ -84,6 +97,7 @@ impl Memo {
                     mines: 0,
                     cells: Vec::new(),
                     guess,
+                    cost,
                     used: 0,
                 },
             )?;
@@ -95,7 +109,8 @@ impl Memo {
         // Half-written, an entry must match no view.
         e.hash = !hash;
         try_assign(&mut e.cells, view.cells())?;
-        (e.rows, e.mines, e.guess, e.used) = (view.rows(), view.mines(), guess, self.clock);
+        (e.rows, e.mines, e.guess, e.cost) = (view.rows(), view.mines(), guess, cost);
+        e.used = self.clock;
         e.hash = hash;
         Ok(())
     }
@@ -120,42 +135,51 @@ mod tests {
     }
 
     #[test]
-    fn a_view_met_again_gets_the_guess_found_for_it() {
+    fn a_view_met_again_gets_the_guess_found_for_it_and_the_same_charge() {
         let calls = &std::cell::Cell::new(0);
+        // Finding guess `g` costs 100 + g.
         let find = |g: usize| {
-            move || {
+            move |c: &mut Counter| {
                 calls.set(calls.get() + 1);
+                c.charge(100 + g as u64);
                 Ok(g)
             }
         };
+        let c = &mut Counter::new();
+        let mut guess = |v: &View, find| {
+            let before = c.cost();
+            let g = opening_guess(v, c, find);
+            (g.unwrap(), c.cost() - before)
+        };
         let a = view(16, 0, 1);
-        assert_eq!(opening_guess(&a, find(7)).unwrap(), 7);
-        assert_eq!(opening_guess(&a, find(8)).unwrap(), 7);
+        assert_eq!(guess(&a, find(7)), (7, 107));
+        assert_eq!(guess(&a, find(8)), (7, 107));
         assert_eq!(calls.get(), 1);
         // Another number, or the same cells on a view with another mine count, is another view.
-        assert_eq!(opening_guess(&view(16, 0, 2), find(9)).unwrap(), 9);
+        assert_eq!(guess(&view(16, 0, 2), find(9)), (9, 109));
         let mut other_mines = View::parse(&vec![b'E'; 480], 16, 30, 98).unwrap();
         other_mines.reveal(0, 1);
-        assert_eq!(opening_guess(&other_mines, find(10)).unwrap(), 10);
+        assert_eq!(guess(&other_mines, find(10)), (10, 110));
         assert_eq!(calls.get(), 3);
         // An error is not remembered.
         let failing = view(16, 1, 1);
-        let err = || {
+        let err = |_: &mut Counter| {
             Err(crate::error::Error::new(
                 crate::error::ErrorKind::TooComplex,
                 "x",
             ))
         };
-        assert!(opening_guess(&failing, err).is_err());
-        assert_eq!(opening_guess(&failing, find(11)).unwrap(), 11);
+        assert!(opening_guess(&failing, c, err).is_err());
+        assert_eq!(opening_guess(&failing, c, find(11)).unwrap(), 11);
     }
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn the_view_used_longest_ago_makes_room_and_large_views_are_not_kept() {
         let calls = std::cell::Cell::new(0);
-        let guess = |v: &View| {
-            opening_guess(v, || {
+        let mut c = Counter::new();
+        let mut guess = |v: &View| {
+            opening_guess(v, &mut c, |_| {
                 calls.set(calls.get() + 1);
                 Ok(0)
             })

@@ -321,6 +321,9 @@ impl RowRules {
                 }
             }
         }
+        // The next sweeps start as after a load, however this fixpoint was reached: work from
+        // it (a hint's budget counts it) must depend on the fixpoint alone.
+        (self.cursor, self.down) = (0, true);
         Ok(())
     }
 

@@ -23,9 +23,10 @@
 //! and the free functions use one `Counter` per thread (scratch only: it never changes an
 //! answer, and a thread that met a huge view drops it afterwards).
 
+mod budget_charges; // what a hint's budget is charged: what a counter remembering nothing spends
 mod what_if; // the view with a cell shown with a number, or with cells taken as mines
 
-use super::component_count::Counting;
+use super::component_count::{Counted, Counting};
 use super::constraints::Constraints;
 use super::count_cache::{CountCache, Lookup};
 use super::decoded_grid::DecodedGrid;
@@ -35,6 +36,7 @@ use super::view::View;
 use super::wide::Wide;
 use crate::error::{try_push, try_refill, Error, ErrorKind, Result};
 use crate::mines::board::alphabet::{HIDDEN, KNOWN_MINE};
+use budget_charges::{Charge, Charges};
 use std::cell::RefCell;
 
 pub use super::component_count::MAX_TABLE_ENTRIES;
@@ -149,6 +151,10 @@ pub struct Counter {
     /// Cells of every grid read: a read, and the probabilities filled from it, pass over the
     /// whole grid, which the tables' work leaves out.
     cells_read: u64,
+    /// The open budget's account (see [`Counter::open_budget`]).
+    charges: Charges,
+    /// Scratch for a remembered component counted again (see `budget_charges.rs`).
+    recount: Counted,
 }
 
 /// The single-number rule's fixpoint of a view, and that view's cells.
@@ -266,6 +272,14 @@ impl Counter {
         let Start::Load = start else {
             return self.analyse_once(grid, mines, start);
         };
+        let rules = self.cons.work();
+        let r = self.analyse_view(grid, mines);
+        self.charges.view_read(self.cons.work() - rules);
+        r
+    }
+
+    /// [`Counter::analyse`], from the last view's fixpoint when `grid` only reveals cells of it.
+    fn analyse_view(&mut self, grid: DecodedGrid, mines: usize) -> Result<Wide> {
         // A view that only reveals cells of the last one restarts from its fixpoint. Any error
         // is found again from nothing, so that its message does not depend on the view before.
         if self.only_reveals(grid)? {
@@ -384,34 +398,101 @@ impl Counter {
                 .build_revealed(grid, &self.base.rules, &self.reveals)?,
         }
         self.work.prepare(&self.cons)?;
-        // The rules' work is done: what is left before the stop is the counts'.
-        let left = self.stop.map(|until| until.saturating_sub(self.cost()));
-        let counted = self.work.all_work_done();
-        self.work
-            .stop_at(left.map(|left| counted.saturating_add(left)));
         self.ids.clear();
         for comp in 0..self.cons.components() {
+            // The rules' work is done: what is left before the stop is the counts'.
+            self.stop_counts();
             let id = match self.cache.lookup(&self.cons, comp)? {
-                Lookup::Hit(id) => id,
-                Lookup::Miss(id, hash) => {
-                    let (cons, work) = (&self.cons, &mut self.work);
-                    let e = self.cache.count_fresh(id, |e| e.count(cons, comp, work))?;
-                    if e.totals.iter().all(|x| x.is_zero()) {
-                        let (r, c) = (
-                            e.any_cell as usize / grid.cols,
-                            e.any_cell as usize % grid.cols,
-                        );
-                        return Err(inconsistent(format_args!(
-                            "the numbers around cell ({r}, {c}) contradict each other"
-                        )));
-                    }
-                    self.cache.remember(id, hash)?;
-                    id
-                }
+                Lookup::Hit(id, hash) => self.charge_remembered(id, hash, comp)?,
+                Lookup::Miss(id, hash) => self.count_new(id, hash, comp, grid.cols)?,
             };
             try_push(&mut self.ids, id)?;
         }
+        self.stop_counts();
         Ok(())
+    }
+
+    /// The remembered entry `id` of component `comp`, whose signature hashes to `hash`: an open
+    /// budget that meets it first is charged its count, and where that would pass the stop it is
+    /// counted again, to be refused where a fresh count is.
+    fn charge_remembered(&mut self, id: u32, hash: u64, comp: usize) -> Result<u32> {
+        if self.charges.mark(hash)? != Charge::First {
+            return Ok(id);
+        }
+        let work = self.cache.work(id);
+        if work <= self.left() {
+            self.charges.extra = self.charges.extra.saturating_add(work);
+        } else if let Err(e) = self.recount.count(&self.cons, comp, &mut self.work) {
+            self.charges.unmark(hash);
+            return Err(e);
+        }
+        Ok(id)
+    }
+
+    /// Counts component `comp` into the cache's fresh entry `id` and remembers it under `hash`.
+    /// One the open budget has charged already (the cache started afresh since) is counted past
+    /// the stop and not charged again, as a fresh counter would still remember it.
+    fn count_new(&mut self, id: u32, hash: u64, comp: usize, cols: usize) -> Result<u32> {
+        let charge = self.charges.mark(hash)?;
+        if charge == Charge::Again {
+            self.work.stop_at(None);
+        }
+        let before = self.work.all_work_done();
+        let (cons, work) = (&self.cons, &mut self.work);
+        let counted = self.cache.count_fresh(id, |e| e.count(cons, comp, work));
+        let work = self.work.all_work_done() - before;
+        if charge == Charge::Again {
+            self.charges.credit = self.charges.credit.saturating_add(work);
+        }
+        let contradicts = counted
+            .as_ref()
+            .map_or(true, |e| e.totals.iter().all(|x| x.is_zero()));
+        if contradicts && charge == Charge::First {
+            // Not remembered: a fresh counter meeting it again would count it again.
+            self.charges.unmark(hash);
+        }
+        let e = counted?;
+        if contradicts {
+            let (r, c) = (e.any_cell as usize / cols, e.any_cell as usize % cols);
+            return Err(inconsistent(format_args!(
+                "the numbers around cell ({r}, {c}) contradict each other"
+            )));
+        }
+        self.cache.remember(id, hash, work)?;
+        Ok(id)
+    }
+
+    /// The work left before the stop ([`Counter::stop_at`]).
+    fn left(&self) -> u64 {
+        self.stop
+            .map_or(u64::MAX, |until| until.saturating_sub(self.cost()))
+    }
+
+    /// Makes the counts and backward passes stop where [`Counter::cost`] would pass the stop.
+    fn stop_counts(&mut self) {
+        let left = self.stop.map(|_| self.left());
+        let done = self.work.all_work_done();
+        self.work
+            .stop_at(left.map(|left| done.saturating_add(left)));
+    }
+
+    /// Opens a work budget: until [`Counter::close_budget`], [`Counter::cost`] charges the reads
+    /// what they would cost a counter that remembers nothing (see `budget_charges.rs`), the next
+    /// view read without its rules' work, so that a budget made in it stops at the same place
+    /// whatever the counter did before.
+    pub(crate) fn open_budget(&mut self) {
+        self.charges.open();
+    }
+
+    /// Charges `work` to [`Counter::cost`] without doing it: what a remembered answer cost to
+    /// find the first time.
+    pub(crate) fn charge(&mut self, work: u64) {
+        self.charges.extra = self.charges.extra.saturating_add(work);
+    }
+
+    /// Closes the budget [`Counter::open_budget`] opened.
+    pub(crate) fn close_budget(&mut self) {
+        self.charges.close();
     }
 
     /// Mines the grid last analysed has beyond its known mines and the ones the cheap rules
@@ -434,10 +515,13 @@ impl Counter {
     /// core's words, the counts' steps (see `component_count`), the entries and transitions the
     /// backward passes that turn counts into probabilities walk, and a unit a cell of every grid
     /// read. About 13-16 ns a unit in expert play and 6-20 ns on crafted entangled views, which is
-    /// why a hint's checks and look-ahead budget it. ([`Counter::work`] counts less; the no-guess
-    /// generator's budget is made in it.)
+    /// why a hint's checks and look-ahead budget it. While a budget is open, the work is charged
+    /// as a counter that remembers nothing would do it (see [`Counter::open_budget`]).
+    /// ([`Counter::work`] counts less; the no-guess generator's budget is made in it.)
     pub(crate) fn cost(&self) -> u64 {
-        self.cons.work() + self.work.all_work_done() + self.cells_read
+        (self.cons.work() + self.work.all_work_done() + self.cells_read)
+            .saturating_add(self.charges.extra)
+            .saturating_sub(self.charges.credit)
     }
 
     /// Work done by every read so far, in words of the deduction core (see
@@ -850,6 +934,97 @@ mod tests {
         let mut v = view.try_clone().unwrap();
         v.hide(cell);
         v
+    }
+
+    /// Opens a budget on `counter`, reads `view`, then stops reads `stop` units on and asks the
+    /// look-ahead's and the 50/50 checks' questions about `cells`, twice over: each answer, and
+    /// the work charged since the budget opened.
+    fn under_budget(
+        counter: &mut Counter,
+        view: &View,
+        cells: &[usize],
+        stop: Option<u64>,
+    ) -> Vec<(std::result::Result<bool, ErrorKind>, u64)> {
+        counter.open_budget();
+        let opened = counter.cost();
+        let mut out = Vec::new();
+        let r = counter.analyse(DecodedGrid::of_view(view), view.mines());
+        out.push((
+            r.map(|_| true).map_err(|e| e.kind()),
+            counter.cost() - opened,
+        ));
+        counter.stop_at(stop.map(|s| counter.cost() + s));
+        let (mut work, mut grid, mut probs) = (
+            view.try_clone().unwrap(),
+            Vec::new(),
+            Probabilities::default(),
+        );
+        for _ in 0..2 {
+            for &cell in cells {
+                for value in 0..3 {
+                    let r = counter.probabilities_if_shown(&mut work, cell, value, &mut probs);
+                    out.push((r.map_err(|e| e.kind()), counter.cost() - opened));
+                }
+                let r = counter.probabilities_if_mine(view, cell, &mut grid, &mut probs);
+                out.push((r.map_err(|e| e.kind()), counter.cost() - opened));
+            }
+        }
+        counter.stop_at(None);
+        counter.close_budget();
+        out
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_budget_is_charged_what_a_counter_that_remembers_nothing_spends() {
+        let mut rng = crate::rng::SplitMix64::new(842);
+        let mut next = |m: usize| rng.below(m as u64) as usize;
+        let mut views: Vec<View> = (0..6)
+            .map(|k| super::super::view::clicked_view(&mut next, (16, 30, 99), 3 + 2 * k))
+            .collect();
+        for (rows, cols) in [(9, 21), (11, 21)] {
+            let (bytes, rows, mines) = super::super::view::lattice(rows, cols, false);
+            views.push(View::parse(&bytes, rows, cols, mines).unwrap());
+        }
+        // One counter for everything: by the time it meets a view under a stop, it remembers
+        // every component of it and of the positions asked about. Another forgets every
+        // component before each read, so it counts again what the budget already paid for.
+        let mut warm = Counter::new();
+        let mut forgetful = Counter::new();
+        forgetful.cache.test_byte_limit = Some(0);
+        let (mut refused, mut charged) = (0, 0);
+        for view in &views {
+            let Ok(probs) = Counter::new().probabilities(view) else {
+                continue;
+            };
+            let cells: Vec<usize> = (0..view.cells().len())
+                .filter(|&i| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0)
+                .take(6)
+                .collect();
+            let all = under_budget(&mut Counter::new(), view, &cells, None);
+            let total = all.last().unwrap().1;
+            assert_eq!(under_budget(&mut warm, view, &cells, None), all);
+            for k in 0..=8 {
+                let stop = Some(total * k / 8);
+                let fresh = under_budget(&mut Counter::new(), view, &cells, stop);
+                assert_eq!(
+                    under_budget(&mut warm, view, &cells, stop),
+                    fresh,
+                    "{stop:?}"
+                );
+                let forgot = under_budget(&mut forgetful, view, &cells, stop);
+                assert_eq!(forgot, fresh, "{stop:?}");
+                refused += fresh
+                    .iter()
+                    .filter(|(r, _)| *r == Err(ErrorKind::TooComplex))
+                    .count();
+                charged += 1;
+            }
+        }
+        assert!(
+            charged >= 40 && refused > 20,
+            "{charged} runs, {refused} refusals"
+        );
     }
 
     fn same_as_fresh(counter: &mut Counter, view: &View) -> Option<Probabilities> {
