@@ -18,7 +18,7 @@ pub(crate) mod hint_options; // the first-click rule and the effort a hint is gi
 pub(crate) mod lookahead; // scoring a guess by what its number would tell: two or three moves
 pub(crate) mod mine_total; // components combined over the mine total
 pub(crate) mod opening_memo; // this thread's memory of opening guesses
-pub(crate) mod probability; // exact probabilities (gg_mines_probabilities); what_if.rs
+pub(crate) mod probability; // exact probabilities; the hint's what_if.rs, budget_charges.rs
 pub(crate) mod pseudo_fifty_fifty; // cells safe or half of a 50/50 to come, guessed early
 pub(crate) mod row_rules; // the single-number rule on whole rows of bit masks
 pub(crate) mod solvable; // whether a board is won without a guess: gg_mines_solvable
