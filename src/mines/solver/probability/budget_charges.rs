@@ -27,10 +27,10 @@ pub(super) struct Charges {
     /// Whether the view's own read is still to come.
     view_pending: bool,
     /// Work charged but not done: remembered components charged their counts.
-    pub(super) extra: u64,
+    extra: u64,
     /// Work done but not charged: counts again of components already charged, and the view's
     /// own rules.
-    pub(super) credit: u64,
+    credit: u64,
 }
 
 /// How the open budget stands to a component.
@@ -81,12 +81,27 @@ impl Charges {
         self.charged.remove(&hash);
     }
 
+    /// What is charged for `done` work done in all.
+    pub(super) fn charged(&self, done: u64) -> u64 {
+        done.saturating_add(self.extra).saturating_sub(self.credit)
+    }
+
+    /// Charges `work` not done (a remembered component's count, or a remembered answer's).
+    pub(super) fn charge(&mut self, work: u64) {
+        self.extra = self.extra.saturating_add(work);
+    }
+
+    /// Does not charge `work` done (a count again of a component charged already).
+    pub(super) fn waive(&mut self, work: u64) {
+        self.credit = self.credit.saturating_add(work);
+    }
+
     /// After a view's read whose rules did `rules` work: the first read since the budget opened
     /// is the view's own, and its rules are not charged.
     pub(super) fn view_read(&mut self, rules: u64) {
         if self.view_pending {
             self.view_pending = false;
-            self.credit = self.credit.saturating_add(rules);
+            self.waive(rules);
         }
     }
 }

@@ -421,7 +421,7 @@ impl Counter {
         }
         let work = self.cache.work(id);
         if work <= self.left() {
-            self.charges.extra = self.charges.extra.saturating_add(work);
+            self.charges.charge(work);
         } else if let Err(e) = self.recount.count(&self.cons, comp, &mut self.work) {
             self.charges.unmark(hash);
             return Err(e);
@@ -442,7 +442,7 @@ impl Counter {
         let counted = self.cache.count_fresh(id, |e| e.count(cons, comp, work));
         let work = self.work.all_work_done() - before;
         if charge == Charge::Again {
-            self.charges.credit = self.charges.credit.saturating_add(work);
+            self.charges.waive(work);
         }
         let contradicts = counted
             .as_ref()
@@ -487,7 +487,7 @@ impl Counter {
     /// Charges `work` to [`Counter::cost`] without doing it: what a remembered answer cost to
     /// find the first time.
     pub(crate) fn charge(&mut self, work: u64) {
-        self.charges.extra = self.charges.extra.saturating_add(work);
+        self.charges.charge(work);
     }
 
     /// Closes the budget [`Counter::open_budget`] opened.
@@ -519,9 +519,8 @@ impl Counter {
     /// as a counter that remembers nothing would do it (see [`Counter::open_budget`]).
     /// ([`Counter::work`] counts less; the no-guess generator's budget is made in it.)
     pub(crate) fn cost(&self) -> u64 {
-        (self.cons.work() + self.work.all_work_done() + self.cells_read)
-            .saturating_add(self.charges.extra)
-            .saturating_sub(self.charges.credit)
+        self.charges
+            .charged(self.cons.work() + self.work.all_work_done() + self.cells_read)
     }
 
     /// Work done by every read so far, in words of the deduction core (see
