@@ -105,3 +105,33 @@ impl Charges {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_open_budget_charges_each_component_once_and_never_the_views_own_rules() {
+        let mut c = Charges::default();
+        assert_eq!(c.mark(7).unwrap(), Charge::Closed);
+        c.view_read(4); // no budget open: charged as done
+        c.open();
+        assert_eq!(c.mark(7).unwrap(), Charge::First);
+        assert_eq!(c.mark(7).unwrap(), Charge::Again);
+        c.unmark(7); // its count failed
+        assert_eq!(c.mark(7).unwrap(), Charge::First);
+        c.view_read(10); // the view's own rules
+        c.view_read(5); // a later read's
+        c.charge(3);
+        c.waive(2);
+        assert_eq!(c.charged(100), 100 - 10 + 3 - 2);
+        c.close();
+        assert_eq!(c.mark(7).unwrap(), Charge::Closed);
+        c.open();
+        assert_eq!(
+            c.mark(7).unwrap(),
+            Charge::First,
+            "a new budget starts afresh"
+        );
+    }
+}
