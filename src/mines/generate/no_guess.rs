@@ -72,6 +72,9 @@ pub fn no_guess_layout(layout: &Layout, seed: u64, logic: Logic) -> Result<Vec<b
         }
     };
     with_counter(|counter| {
+        // The work bound is made in the counter's work, which what it remembers would cut: the
+        // board must not depend on what the thread counted before.
+        counter.forget();
         let mut gen = Generator {
             layout,
             first,

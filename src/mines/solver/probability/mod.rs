@@ -476,6 +476,15 @@ impl Counter {
             .stop_at(left.map(|left| done.saturating_add(left)));
     }
 
+    /// Forgets every component it counted and the fixpoint of the last view, keeping the
+    /// buffers: from here, [`Counter::work`] and [`Counter::cost`] grow exactly as a new
+    /// counter's would, for a caller whose work bound must not depend on what the thread did
+    /// before (the no-guess generator).
+    pub(crate) fn forget(&mut self) {
+        self.cache.forget();
+        self.base.ready = false;
+    }
+
     /// Opens a work budget: until [`Counter::close_budget`], [`Counter::cost`] charges the reads
     /// what they would cost a counter that remembers nothing (see `budget_charges.rs`), the next
     /// view read without its rules' work, so that a budget made in it stops at the same place
@@ -933,6 +942,55 @@ mod tests {
         let mut v = view.try_clone().unwrap();
         v.hide(cell);
         v
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn a_counter_that_forgot_works_as_a_new_one() {
+        use crate::mines::{Config, FirstClick, Game, GameState};
+        let config = Config {
+            rows: 16,
+            cols: 30,
+            mines: 99,
+            seed: 7,
+            first_click: FirstClick::Opening,
+            no_guess: None,
+        };
+        let mut game = Game::new(&config).unwrap();
+        game.reveal(8, 15).unwrap();
+        let mut counter = Counter::new();
+        let (mut compared, mut remembered) = (0, 0);
+        while game.state() == GameState::Playing {
+            let bytes: Vec<u8> = game.view_bytes().collect();
+            let view = View::parse(&bytes, 16, 30, 99).unwrap();
+            let grid = DecodedGrid::of_view(&view);
+            // Only what this view reveals since the last one would be read, and most of its
+            // components would be remembered, had the counter not forgotten.
+            let before = counter.work();
+            counter.analyse(grid, 99).unwrap();
+            let mut new = Counter::new();
+            new.analyse(grid, 99).unwrap();
+            remembered += usize::from(counter.work() - before < new.work());
+            counter.forget();
+            let before = (counter.work(), counter.cost());
+            let probs = counter.probabilities(&view).unwrap();
+            let spent = (counter.work() - before.0, counter.cost() - before.1);
+            let mut new = Counter::new();
+            new.probabilities(&view).unwrap();
+            assert_eq!(spent, (new.work(), new.cost()));
+            compared += 1;
+            let cell = probs.safe_cells().first().copied().unwrap_or_else(|| {
+                (0..view.cells().len())
+                    .filter(|&i| view.is_hidden(i))
+                    .min_by(|&a, &b| probs.get(a).total_cmp(&probs.get(b)))
+                    .unwrap()
+            });
+            game.reveal(cell / 30, cell % 30).unwrap();
+        }
+        assert!(
+            compared > 20 && remembered > 10,
+            "{compared} views, {remembered} cheaper"
+        );
     }
 
     /// Opens a budget on `counter`, reads `view`, then stops reads `stop` units on and asks the
