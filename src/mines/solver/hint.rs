@@ -303,6 +303,17 @@ mod tests {
     use super::*;
     use crate::mines::solver::view::lattice;
 
+    /// The advice for `view` on `counter`, and the work its budget was charged.
+    fn charged(counter: &mut Counter, view: &View, effort: Effort, opens: bool) -> (Hint, u64) {
+        let before = counter.cost();
+        let options = HintOptions {
+            first_click_opens: opens,
+            effort,
+        };
+        let (advice, _) = decide(counter, view, false, &options).unwrap();
+        (advice.best, counter.cost() - before)
+    }
+
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
     fn the_look_ahead_stops_at_its_work_budget() {
@@ -312,14 +323,9 @@ mod tests {
             let (bytes, rows, mines) = lattice(rows, cols, false);
             let view = View::parse(&bytes, rows, cols, mines).unwrap();
             let spent = |effort| {
-                let mut c = Counter::new();
-                let options = HintOptions {
-                    first_click_opens: true,
-                    effort,
-                };
-                let (advice, _) = decide(&mut c, &view, false, &options).unwrap();
-                assert!(advice.best.risk > 0.0, "the view has a certain move");
-                c.cost()
+                let (hint, spent) = charged(&mut Counter::new(), &view, effort, true);
+                assert!(hint.risk > 0.0, "the view has a certain move");
+                spent
             };
             let fast = spent(Effort::Fast);
             assert!(fast > LOOKAHEAD_WORK / 2, "{fast}");
@@ -352,17 +358,6 @@ mod tests {
         let (fast, _) = decide(&mut c, &view, false, &options).unwrap();
         assert!(c.cost() > LOOKAHEAD_WORK + LOOKAHEAD_WORK / 4);
         assert_eq!((spent, advice.best), (c.cost(), fast.best));
-    }
-
-    /// The advice for `view` on `counter`, and the work its budget was charged.
-    fn charged(counter: &mut Counter, view: &View, effort: Effort, opens: bool) -> (Hint, u64) {
-        let before = counter.cost();
-        let options = HintOptions {
-            first_click_opens: opens,
-            effort,
-        };
-        let (advice, _) = decide(counter, view, false, &options).unwrap();
-        (advice.best, counter.cost() - before)
     }
 
     #[test]
