@@ -127,16 +127,18 @@ pub unsafe extern "C" fn gg_mines_hint(
 pub const GG_EFFORT_FAST: u32 = 0;
 /// Hint effort: what `gg_mines_hint` does (a two-move look-ahead over the near-safest cells and
 /// an exact search of the game tree when at most 1,024 layouts are left, or up to 16,384 in all
-/// with at most 1,024 in each part of the view that nothing ties to the others); with
-/// `GG_FIRST_CLICK_SAFE`, while at least 90% of the cells are hidden on a board at least 18%
-/// mines (expert: 20.6%), the leading guesses are scored three moves ahead, as `GG_EFFORT_DEEP`
-/// does.
+/// with at most 1,024 in each part of the view that nothing ties to the others); on a board at
+/// least 18% mines (expert: 20.6%), the leading guesses are scored three moves ahead, as
+/// `GG_EFFORT_DEEP` scores every guess, while at least 90% of the cells are hidden and, with
+/// `GG_FIRST_CLICK_OPENING`, while 5/16 to 5/8 of them are.
 pub const GG_EFFORT_STANDARD: u32 = 1;
 /// Hint effort: the two-move look-ahead with more room on large boards and more counting work,
 /// then the four best guesses scored three moves ahead (the position after each number valued
-/// by its own best two-move guess): 0.10 points more modern expert games won (300,000 games)
-/// and 0.06 more classic (200,000), at about a third of the speed, measured when the standard
-/// effort scored 14 candidates, not the 28 that both score now.
+/// by its own best two-move guess), at 0.4-0.6 times the speed. On the same expert games as
+/// `GG_EFFORT_STANDARD` it wins no more within the 95% intervals: 0.03 points more classic
+/// (200,000 games, interval 0.08 either side) and 0.01 more modern (300,000, 0.05). It led an
+/// earlier standard effort by 0.06 and 0.10; the standard effort has since taken that gain
+/// (README "Solver").
 pub const GG_EFFORT_DEEP: u32 = 2;
 
 /// Options of `gg_mines_hint_with`.
@@ -162,8 +164,9 @@ pub struct gg_mines_hint_options {
 ///
 /// Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
 /// `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms
-/// on any expert view), `GG_EFFORT_DEEP` adds the three-move look-ahead everywhere (about three
-/// times as long on average, up to a few hundred ms on an expert view). With
+/// on any expert view), `GG_EFFORT_DEEP` adds the three-move look-ahead everywhere (about twice
+/// as long on average, up to a few hundred ms on an expert view; on expert it now wins no
+/// more than `GG_EFFORT_STANDARD` within the intervals, see `GG_EFFORT_DEEP`). With
 /// `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is `gg_mines_hint`'s.
 ///
 /// Errors: as for `gg_mines_hint`, plus `GG_ERR_NULL_POINTER` for `options` or `win_out` and

@@ -14,10 +14,11 @@ pub enum Effort {
     #[default]
     Standard,
     /// The standard effort's look-ahead with four times its room on large boards and sixteen
-    /// times its counting work, then the four best guesses scored three moves ahead everywhere:
-    /// 0.10 points more modern expert games won (300,000 games) and 0.06 more classic (200,000),
-    /// at about a third of the speed. Those gains were measured when the standard effort scored
-    /// 14 candidates, not the 28 that both score now.
+    /// times its counting work, then the four best guesses scored three moves ahead everywhere,
+    /// at 0.4-0.6 times the speed. On the same expert games as the standard effort it wins no
+    /// more within the intervals: +0.03 (± 0.08) points classic (200,000 games) and +0.01
+    /// (± 0.05) modern (300,000). It led an earlier standard effort by 0.06 and 0.10; the
+    /// standard effort has since taken that gain.
     Deep,
 }
 
