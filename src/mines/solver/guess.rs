@@ -14,7 +14,9 @@
 //!   opens, in the middle game (5/16 to 5/8 of cells hidden);
 //! - a candidate whose number is already determined ("dead": it can only show one value) gives
 //!   no information and is only taken when nothing else is left;
-//! - ties go to the safer cell, then to the cell with fewer hidden neighbours.
+//! - ties go to the safer cell, then to the cell with fewer hidden neighbours; but the deep
+//!   effort's three-move pick, which ranks its candidates by [`Scored::rank`], breaks a tie of
+//!   equally safe cells by the lower index.
 //!
 //! The look-ahead is bounded by the board size, so hints stay fast on huge boards.
 
