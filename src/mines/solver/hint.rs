@@ -347,17 +347,10 @@ mod tests {
         // A view whose counting alone takes more than 1.25 budgets gets no look-ahead.
         let (bytes, rows, mines) = lattice(11, 30, false);
         let view = View::parse(&bytes, rows, 30, mines).unwrap();
-        let mut c = Counter::new();
-        let (advice, _) = decide(&mut c, &view, false, &HintOptions::default()).unwrap();
-        let spent = c.cost();
-        let mut c = Counter::new();
-        let options = HintOptions {
-            effort: Effort::Fast,
-            ..HintOptions::default()
-        };
-        let (fast, _) = decide(&mut c, &view, false, &options).unwrap();
-        assert!(c.cost() > LOOKAHEAD_WORK + LOOKAHEAD_WORK / 4);
-        assert_eq!((spent, advice.best), (c.cost(), fast.best));
+        let (hint, spent) = charged(&mut Counter::new(), &view, Effort::Standard, true);
+        let (fast, fast_spent) = charged(&mut Counter::new(), &view, Effort::Fast, true);
+        assert!(fast_spent > LOOKAHEAD_WORK + LOOKAHEAD_WORK / 4);
+        assert_eq!((spent, hint), (fast_spent, fast));
     }
 
     #[test]
