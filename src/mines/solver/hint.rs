@@ -243,7 +243,7 @@ fn decide_within_budget(
             counter.stop_at(Some(budget.until()));
             let choose = |c: &mut Counter| choose_guess(c, view, &probs, options, budget);
             let pick = if three_moves_in_opening(view, options.effort) {
-                opening_guess(view, counter, choose)?
+                opening_guess(view, options.effort, counter, choose)?
             } else {
                 choose(counter)?
             };

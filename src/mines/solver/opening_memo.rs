@@ -10,6 +10,7 @@
 //! stays what it would have been.
 //! Memory stays small: a bounded number of views, none of them large.
 
+use super::hint_options::Effort;
 use super::probability::Counter;
 use super::view::View;
 use super::word_hash::WordHasher;
@@ -25,6 +26,8 @@ const MAX_CELLS: usize = 4096;
 
 struct Entry {
     hash: u64,
+    /// The effort that found the guess: the efforts' budgets differ, and so may their guesses.
+    effort: Effort,
     rows: usize,
     mines: usize,
     cells: Vec<u8>,
@@ -44,10 +47,12 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// The guess `find` makes with `counter` in the opening `view`, remembered: `find` runs only
-/// for a view this thread has not met lately, and otherwise `counter` is charged what it cost.
+/// The guess `find` makes with `counter` in the opening `view` under `effort`, remembered: `find`
+/// runs only for a view this thread has not met lately under that effort, and otherwise
+/// `counter` is charged what it cost.
 pub(crate) fn opening_guess(
     view: &View,
+    effort: Effort,
     counter: &mut Counter,
     find: impl FnOnce(&mut Counter) -> Result<usize>,
 ) -> Result<usize> {
@@ -56,7 +61,11 @@ pub(crate) fn opening_guess(
     }
     let hash = hash(view.cells());
     // A memory that is busy (reentered) or gone (thread exit) is only skipped.
-    let hit = MEMO.try_with(|m| m.try_borrow_mut().ok().and_then(|mut m| m.get(hash, view)));
+    let hit = MEMO.try_with(|m| {
+        m.try_borrow_mut()
+            .ok()
+            .and_then(|mut m| m.get(hash, effort, view))
+    });
     if let Ok(Some((guess, cost))) = hit {
         counter.charge(cost);
         return Ok(guess);
@@ -65,7 +74,7 @@ pub(crate) fn opening_guess(
     let guess = find(counter)?;
     let cost = counter.cost() - before;
     let kept = MEMO.try_with(|m| match m.try_borrow_mut() {
-        Ok(mut m) => m.put(hash, view, guess, cost),
+        Ok(mut m) => m.put(hash, effort, view, guess, cost),
         Err(_) => Ok(()),
     });
     kept.unwrap_or(Ok(()))?;
@@ -73,11 +82,12 @@ pub(crate) fn opening_guess(
 }
 
 impl Memo {
-    fn get(&mut self, hash: u64, view: &View) -> Option<(usize, u64)> {
+    fn get(&mut self, hash: u64, effort: Effort, view: &View) -> Option<(usize, u64)> {
         self.clock += 1;
         let clock = self.clock;
         let e = self.entries.iter_mut().find(|e| {
             e.hash == hash
+                && e.effort == effort
                 && e.rows == view.rows()
                 && e.mines == view.mines()
                 && e.cells == view.cells()
@@ -86,13 +96,21 @@ impl Memo {
         Some((e.guess, e.cost))
     }
 
-    fn put(&mut self, hash: u64, view: &View, guess: usize, cost: u64) -> Result<()> {
+    fn put(
+        &mut self,
+        hash: u64,
+        effort: Effort,
+        view: &View,
+        guess: usize,
+        cost: u64,
+    ) -> Result<()> {
         self.clock += 1;
         let entry = if self.entries.len() < ENTRIES {
             try_push(
                 &mut self.entries,
                 Entry {
                     hash,
+                    effort,
                     rows: 0,
                     mines: 0,
                     cells: Vec::new(),
@@ -109,7 +127,8 @@ impl Memo {
         // Half-written, an entry must match no view.
         e.hash = !hash;
         try_assign(&mut e.cells, view.cells())?;
-        (e.rows, e.mines, e.guess, e.cost) = (view.rows(), view.mines(), guess, cost);
+        (e.effort, e.rows, e.mines) = (effort, view.rows(), view.mines());
+        (e.guess, e.cost) = (guess, cost);
         e.used = self.clock;
         e.hash = hash;
         Ok(())
@@ -146,21 +165,28 @@ mod tests {
             }
         };
         let c = &mut Counter::new();
-        let mut guess = |v: &View, find| {
+        let mut guess_with = |v: &View, effort, find| {
             let before = c.cost();
-            let g = opening_guess(v, c, find);
+            let g = opening_guess(v, effort, c, find);
             (g.unwrap(), c.cost() - before)
         };
+        let standard = Effort::Standard;
         let a = view(16, 0, 1);
-        assert_eq!(guess(&a, find(7)), (7, 107));
-        assert_eq!(guess(&a, find(8)), (7, 107));
+        assert_eq!(guess_with(&a, standard, find(7)), (7, 107));
+        assert_eq!(guess_with(&a, standard, find(8)), (7, 107));
         assert_eq!(calls.get(), 1);
+        // Another effort looks with another budget: its guess is its own.
+        assert_eq!(guess_with(&a, Effort::Deep, find(6)), (6, 106));
+        assert_eq!(guess_with(&a, Effort::Deep, find(8)), (6, 106));
+        assert_eq!(guess_with(&a, standard, find(8)), (7, 107));
+        assert_eq!(calls.get(), 2);
+        let mut guess = |v: &View, find| guess_with(v, standard, find);
         // Another number, or the same cells on a view with another mine count, is another view.
         assert_eq!(guess(&view(16, 0, 2), find(9)), (9, 109));
         let mut other_mines = View::parse(&vec![b'E'; 480], 16, 30, 98).unwrap();
         other_mines.reveal(0, 1);
         assert_eq!(guess(&other_mines, find(10)), (10, 110));
-        assert_eq!(calls.get(), 3);
+        assert_eq!(calls.get(), 4);
         // An error is not remembered.
         let failing = view(16, 1, 1);
         let err = |_: &mut Counter| {
@@ -169,8 +195,8 @@ mod tests {
                 "x",
             ))
         };
-        assert!(opening_guess(&failing, c, err).is_err());
-        assert_eq!(opening_guess(&failing, c, find(11)).unwrap(), 11);
+        assert!(opening_guess(&failing, standard, c, err).is_err());
+        assert_eq!(opening_guess(&failing, standard, c, find(11)).unwrap(), 11);
     }
 
     #[test]
@@ -179,7 +205,7 @@ mod tests {
         let calls = std::cell::Cell::new(0);
         let mut c = Counter::new();
         let mut guess = |v: &View| {
-            opening_guess(v, &mut c, |_| {
+            opening_guess(v, Effort::Standard, &mut c, |_| {
                 calls.set(calls.get() + 1);
                 Ok(0)
             })
