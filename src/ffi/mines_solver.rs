@@ -128,17 +128,18 @@ pub const GG_EFFORT_FAST: u32 = 0;
 /// Hint effort: what `gg_mines_hint` does (a two-move look-ahead over the near-safest cells and
 /// an exact search of the game tree when at most 1,024 layouts are left, or up to 16,384 in all
 /// with at most 1,024 in each part of the view that nothing ties to the others); on a board at
-/// least 18% mines (expert: 20.6%), the leading guesses are scored three moves ahead, as
-/// `GG_EFFORT_DEEP` scores every guess, while at least 90% of the cells are hidden and, with
+/// least 18% mines (expert: 20.6%), those of the four best guesses within 2% of the best are
+/// scored three moves ahead while at least 90% of the cells are hidden and, with
 /// `GG_FIRST_CLICK_OPENING`, while 5/16 to 5/8 of them are.
 pub const GG_EFFORT_STANDARD: u32 = 1;
-/// Hint effort: the two-move look-ahead with more room on large boards and more counting work,
-/// then the four best guesses scored three moves ahead (the position after each number valued
-/// by its own best two-move guess), at 0.4-0.6 times the speed. On the same expert games as
-/// `GG_EFFORT_STANDARD` it wins no more within the 95% intervals: 0.03 points more classic
-/// (200,000 games, interval 0.08 either side) and 0.01 more modern (300,000, 0.05). It led an
-/// earlier standard effort by 0.06 and 0.10; the standard effort has since taken that gain
-/// (README "Solver").
+/// Hint effort: `GG_EFFORT_STANDARD` with more room on large boards and more counting work, and
+/// the four best guesses scored three moves ahead in full (the position after each number valued
+/// by its own best two-move guess) where that wins more: on a board at least 18% mines while
+/// 5/8 to 9/10 of the cells are hidden (the early middle game, between the opening and the
+/// middle game), and anywhere on a sparser board. On the same expert games as
+/// `GG_EFFORT_STANDARD` it wins 0.026 points more classic and 0.026 more modern (600,000 games
+/// each; 95% intervals 0.018 and 0.021 either side), at 0.75-0.81 times the speed (README
+/// "Solver").
 pub const GG_EFFORT_DEEP: u32 = 2;
 
 /// Options of `gg_mines_hint_with`.
@@ -164,10 +165,10 @@ pub struct gg_mines_hint_options {
 ///
 /// Effort trades time for strength; measured by `benches/win_rate.rs` (README "Solver"):
 /// `GG_EFFORT_FAST` takes the safest cell, `GG_EFFORT_STANDARD` is `gg_mines_hint` (under 50 ms
-/// on any expert view), `GG_EFFORT_DEEP` adds the three-move look-ahead everywhere (about twice
-/// as long on average, up to a few hundred ms on an expert view; on expert it now wins no
-/// more than `GG_EFFORT_STANDARD` within the intervals, see `GG_EFFORT_DEEP`). With
-/// `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is `gg_mines_hint`'s.
+/// on any expert view), `GG_EFFORT_DEEP` adds the full three-move look-ahead where it wins
+/// more (about 1.25 times as long on average, up to about 110 ms on an expert view; see
+/// `GG_EFFORT_DEEP`). With `GG_FIRST_CLICK_OPENING` and `GG_EFFORT_STANDARD` the hint is
+/// `gg_mines_hint`'s.
 ///
 /// Errors: as for `gg_mines_hint`, plus `GG_ERR_NULL_POINTER` for `options` or `win_out` and
 /// `GG_ERR_INVALID_ARGUMENT` for an unknown `first_click` or `effort`. On error the four outputs

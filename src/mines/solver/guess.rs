@@ -8,10 +8,13 @@
 //!   look-ahead ([`super::lookahead`]): for every number it could show, the exact chance of that
 //!   number times the safety of the best next move in the resulting position, looking through a
 //!   lone certain move to the guess after it;
-//! - with [`Effort::Deep`], the four best are scored again three moves ahead; so are those within
-//!   2% of the best on boards of 18% mines or more, in an opening (90% of cells or more hidden),
-//!   where a thread remembers what the hint decided (`opening_memo.rs`), and, when the first click
-//!   opens, in the middle game (5/16 to 5/8 of cells hidden);
+//! - on boards of 18% mines or more, those of the four best within 2% of the best are scored
+//!   again three moves ahead in an opening (90% of cells or more hidden), where a thread
+//!   remembers what the hint decided (`opening_memo.rs`), and, when the first click opens, in
+//!   the middle game (5/16 to 5/8 of cells hidden);
+//! - [`Effort::Deep`] scores the four best again three moves ahead at full width in the early
+//!   middle game between those two (5/8 to 9/10 of cells hidden), and anywhere on a board of
+//!   fewer mines;
 //! - a candidate whose number is already determined ("dead": it can only show one value) gives
 //!   no information and is only taken when nothing else is left;
 //! - ties go to the safer cell, then to the cell with fewer hidden neighbours; but the deep
@@ -53,6 +56,12 @@ const OPENING_HIDDEN: f64 = 0.9;
 /// at about five sixths of the speed. Classic games gained 0.011 (± 0.012, 900,000 games, paired)
 /// at about 0.94 times the speed, within the interval, so they do not.
 const MIDDLE_HIDDEN: std::ops::Range<f64> = 0.3125..0.625;
+/// The early middle game, by the share of cells hidden (expert's 300-431 of 480), between an
+/// opening and the middle game: the one phase of an expert game where scoring the best
+/// [`DEEP_CANDIDATES`] guesses three moves ahead at full width won more games than the standard
+/// effort's guess (by the first guess where the two differed), and so where the deep effort
+/// does it on a dense board. Elsewhere there it guesses as the standard effort does.
+const EARLY_MIDDLE_HIDDEN: std::ops::Range<f64> = MIDDLE_HIDDEN.end..OPENING_HIDDEN;
 /// How close to the best two-move score a guess must come to be scored three moves ahead in an
 /// opening or the middle game.
 const THREE_MOVE_MARGIN: f64 = 0.02;
@@ -85,14 +94,25 @@ fn dense(view: &View) -> bool {
     view.mines() as f64 >= THREE_MOVE_DENSITY * view.cells().len() as f64
 }
 
-/// Whether a guess in `view` is an opening's, scored three moves ahead by the standard effort
-/// ([`OPENING_HIDDEN`]); the hint remembers what it decides there (`opening_memo.rs`).
+/// The share of `view`'s cells still hidden, which tells the phase of a game.
+fn hidden_share(view: &View) -> f64 {
+    view.hidden_count() as f64 / view.cells().len().max(1) as f64
+}
+
+/// Whether a guess in `view` is an opening's, scored three moves ahead by the standard and deep
+/// efforts ([`OPENING_HIDDEN`]); the hint remembers what it decides there (`opening_memo.rs`).
 pub(crate) fn three_moves_in_opening(view: &View, effort: Effort) -> bool {
-    let hidden = view.hidden_count() as f64 / view.cells().len().max(1) as f64;
-    effort == Effort::Standard
+    effort != Effort::Fast
         && positions(view, effort) >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS
         && dense(view)
-        && hidden >= OPENING_HIDDEN
+        && hidden_share(view) >= OPENING_HIDDEN
+}
+
+/// Whether the deep effort scores the best [`DEEP_CANDIDATES`] guesses in `view` three moves
+/// ahead at full width: in the early middle game of a dense board ([`EARLY_MIDDLE_HIDDEN`]),
+/// and anywhere on a sparser one.
+fn full_width(view: &View) -> bool {
+    !dense(view) || EARLY_MIDDLE_HIDDEN.contains(&hidden_share(view))
 }
 
 /// The best guess: the candidate with the highest two-move survival score; with the deep
@@ -128,15 +148,15 @@ pub(crate) fn guess(
     let mut scratch = Scratch::default();
     let cands = &cands[..max_cands.min(cands.len())];
     if positions >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
-        if effort == Effort::Deep {
+        if effort == Effort::Deep && full_width(view) {
             return deep_guess(counter, &mut work, probs, cands, None, budget);
         }
         let close = Some(THREE_MOVE_MARGIN);
         if three_moves_in_opening(view, effort) {
             return deep_guess(counter, &mut work, probs, cands, close, budget);
         }
-        let hidden = view.hidden_count() as f64 / view.cells().len() as f64;
-        if dense(view) && options.first_click_opens && MIDDLE_HIDDEN.contains(&hidden) {
+        let middle = MIDDLE_HIDDEN.contains(&hidden_share(view));
+        if dense(view) && options.first_click_opens && middle {
             return deep_guess(counter, &mut work, probs, cands, close, budget);
         }
     }
@@ -160,10 +180,10 @@ pub(crate) fn guess(
 }
 
 /// The three-move guess: every candidate's two-move score, then the leading
-/// [`DEEP_CANDIDATES`] live ones scored three moves ahead: all of them with the deep effort's
-/// full width (`close` `None`), or, in an opening or the modern middle game, those within `close`
-/// (a fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`]. `work` is the position
-/// `probs` describes, which the counter analysed last.
+/// [`DEEP_CANDIDATES`] live ones scored three moves ahead: all of them at full width (`close`
+/// `None`, where the deep effort does: [`full_width`]), or, in an opening or the modern middle
+/// game, those within `close` (a fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`].
+/// `work` is the position `probs` describes, which the counter analysed last.
 fn deep_guess(
     counter: &mut Counter,
     work: &mut View,
@@ -278,12 +298,40 @@ mod tests {
         View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
     }
 
+    /// A modern expert game in the early middle game: 352 of 480 cells hidden.
+    fn early_middle_game() -> View {
+        let rows = [
+            "B111BBBB2EEEEEEEEEEEEEEEEEEEEE",
+            "B1E1BB114EEEEEEEEEEEEEEEEEEEEE",
+            "B111BB1E4EEEEEEEEEEEEEEEEEEEEE",
+            "11BB11213E3EEEEEEEEEEEEEEEEEEE",
+            "E4211E2112EEEEEEEEEEEEEEEEEEEE",
+            "EEE112E112EEEEEEEEEEEEEEEEEEEE",
+            "EE3112211E4EEEEEEEEEEEEEEEEEEE",
+            "EE212E3223EEEEEEEEEEEEEEEEEEEE",
+            "E3EE4EEEE2EEEEEEEEEEEEEEEEEEEE",
+            "2E3EEE32122EEEEEEEEEEEEEEEEEEE",
+            "235EE32BB2EEEEEEEEEEEEEEEEEEEE",
+            "1EEE3E1BB3EEEEEEEEEEEEEEEEEEEE",
+            "1232212113EEEEEEEEEEEEEEEEEEEE",
+            "BBBBBB1E12EEEEEEEEEEEEEEEEEEEE",
+            "11BBBB11113EEEEEEEEEEEEEEEEEEE",
+            "E1BBBBBBBB1EEEEEEEEEEEEEEEEEEE",
+        ];
+        View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
+    }
+
     /// The standard effort's guess under the modern rule (`first_click_opens`) or the classic
     /// one, with no work budget.
     fn pick(view: &View, first_click_opens: bool) -> usize {
+        pick_with(view, first_click_opens, Effort::Standard)
+    }
+
+    /// [`pick`] under `effort`.
+    fn pick_with(view: &View, first_click_opens: bool, effort: Effort) -> usize {
         let options = HintOptions {
             first_click_opens,
-            effort: Effort::Standard,
+            effort,
         };
         let mut ahead = Ahead::new(view);
         guess(&mut ahead.counter, view, &ahead.probs, &options, ahead.all).unwrap()
@@ -320,12 +368,11 @@ mod tests {
             two.unwrap().unwrap()
         }
 
-        /// The three-move score of `guess` (its two-move score) at the width the standard
-        /// effort uses, in full.
-        fn three(&mut self, guess: &Scored) -> f64 {
+        /// The three-move score of `guess` (its two-move score) at `width`, in full.
+        fn three(&mut self, guess: &Scored, width: Width) -> f64 {
             let (c, w) = (&mut self.counter, &mut self.work);
             let bar = f64::NEG_INFINITY;
-            let three = three_move(c, w, &self.probs, guess, bar, THREE_MOVE_WIDTH, self.all);
+            let three = three_move(c, w, &self.probs, guess, bar, width, self.all);
             three.unwrap().unwrap()
         }
     }
@@ -352,7 +399,7 @@ mod tests {
         let mut ahead = Ahead::new(view);
         let mut scores = |cell| {
             let two = ahead.two(cell);
-            (two.score, ahead.three(&two))
+            (two.score, ahead.three(&two, THREE_MOVE_WIDTH))
         };
         let (three, two) = (scores(three), scores(two));
         assert!(two.0 >= three.0 - 1e-12, "{two:?} {three:?}");
@@ -367,6 +414,7 @@ mod tests {
         let (classic, modern) = (pick(&view, false), pick(&view, true));
         assert_eq!(classic, modern);
         assert_third_move_decided(&view, classic, two_move_pick(&view));
+        assert_eq!(pick_with(&view, false, Effort::Deep), classic);
     }
 
     #[test]
@@ -378,6 +426,27 @@ mod tests {
         let (classic, modern) = (pick(&view, false), pick(&view, true));
         assert_eq!(classic, two_move_pick(&view));
         assert_third_move_decided(&view, modern, classic);
+        assert_eq!(pick_with(&view, false, Effort::Deep), classic);
+        assert_eq!(pick_with(&view, true, Effort::Deep), modern);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
+    fn the_deep_effort_looks_three_moves_ahead_at_full_width_in_the_early_middle_game() {
+        let view = early_middle_game();
+        assert!(EARLY_MIDDLE_HIDDEN.contains(&hidden_share(&view)));
+        let standard = pick(&view, true);
+        assert_eq!(standard, two_move_pick(&view));
+        let deep = pick_with(&view, true, Effort::Deep);
+        assert_ne!(deep, standard, "the three-move score changed nothing");
+        let mut ahead = Ahead::new(&view);
+        let mut scores = |cell| {
+            let two = ahead.two(cell);
+            (two.score, ahead.three(&two, Width::FULL))
+        };
+        let (deep, standard) = (scores(deep), scores(standard));
+        assert!(standard.0 > deep.0, "{standard:?} {deep:?}");
+        assert!(deep.1 > standard.1 + 1e-12, "{standard:?} {deep:?}");
     }
 
     #[test]
