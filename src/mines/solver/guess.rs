@@ -60,7 +60,7 @@ const MIDDLE_HIDDEN: std::ops::Range<f64> = 0.3125..0.625;
 /// opening and the middle game: the one phase of an expert game where scoring the best
 /// [`DEEP_CANDIDATES`] guesses three moves ahead at full width won more games than the standard
 /// effort's guess (by the first guess where the two differed), and so where the deep effort
-/// does it on a dense board. Elsewhere there it guesses as the standard effort does.
+/// does it on a dense board. Elsewhere on a dense board it guesses as the standard effort does.
 const EARLY_MIDDLE_HIDDEN: std::ops::Range<f64> = MIDDLE_HIDDEN.end..OPENING_HIDDEN;
 /// How close to the best two-move score a guess must come to be scored three moves ahead in an
 /// opening or the middle game.
@@ -115,9 +115,9 @@ fn full_width(view: &View) -> bool {
     !dense(view) || EARLY_MIDDLE_HIDDEN.contains(&hidden_share(view))
 }
 
-/// The best guess: the candidate with the highest two-move survival score; with the deep
-/// effort, or in an opening or the modern middle game, the best of the leading few scored again
-/// three moves ahead.
+/// The best guess: the candidate with the highest two-move survival score; in an opening or the
+/// modern middle game, and where the deep effort looks at full width ([`full_width`]), the best
+/// of the leading few scored again three moves ahead.
 pub(crate) fn guess(
     counter: &mut Counter,
     view: &View,

@@ -6,11 +6,12 @@
 //!   certain moves counts as safety 1; one that leaves a lone certain move is looked through,
 //!   worth that move's own two-move score, since the move only puts the next guess off.
 //! - Three moves ([`three_move`], in an opening and the modern middle game, and for the deep
-//!   effort in the early middle game too): the position after each number is valued by the best two-move
-//!   score of its own candidates, or of its certain moves (as many as a [`Width`] allows). That
-//!   value is at most the position's best safety, so the two-move pass also leaves, per number,
-//!   a ceiling on what it can add ([`Scored::ceilings`]): a three-move score that cannot reach
-//!   the best so far stops as soon as the ceilings say so, and the pick is the same.
+//!   effort in the early middle game too, or anywhere on a sparse board): the position after
+//!   each number is valued by the best two-move score of its own candidates, or of its certain
+//!   moves (as many as a [`Width`] allows). That value is at most the position's best safety, so
+//!   the two-move pass also leaves, per number, a ceiling on what it can add
+//!   ([`Scored::ceilings`]): a three-move score that cannot reach the best so far stops as soon
+//!   as the ceilings say so, and the pick is the same.
 
 use super::guess_candidates::candidates;
 use super::probability::{Counter, Probabilities};
