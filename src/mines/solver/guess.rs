@@ -368,12 +368,13 @@ mod tests {
             two.unwrap().unwrap()
         }
 
-        /// The three-move score of `guess` (its two-move score) at `width`, in full.
-        fn three(&mut self, guess: &Scored, width: Width) -> f64 {
+        /// `cell`'s two-move score and its three-move score at `width`, both in full.
+        fn scores(&mut self, cell: usize, width: Width) -> (f64, f64) {
+            let two = self.two(cell);
             let (c, w) = (&mut self.counter, &mut self.work);
             let bar = f64::NEG_INFINITY;
-            let three = three_move(c, w, &self.probs, guess, bar, width, self.all);
-            three.unwrap().unwrap()
+            let three = three_move(c, w, &self.probs, &two, bar, width, self.all);
+            (two.score, three.unwrap().unwrap())
         }
     }
 
@@ -397,10 +398,7 @@ mod tests {
     fn assert_third_move_decided(view: &View, three: usize, two: usize) {
         assert_ne!(three, two, "the three-move score changed nothing");
         let mut ahead = Ahead::new(view);
-        let mut scores = |cell| {
-            let two = ahead.two(cell);
-            (two.score, ahead.three(&two, THREE_MOVE_WIDTH))
-        };
+        let mut scores = |cell| ahead.scores(cell, THREE_MOVE_WIDTH);
         let (three, two) = (scores(three), scores(two));
         assert!(two.0 >= three.0 - 1e-12, "{two:?} {three:?}");
         assert!(three.0 >= two.0 * (1.0 - THREE_MOVE_MARGIN));
@@ -440,10 +438,7 @@ mod tests {
         let deep = pick_with(&view, true, Effort::Deep);
         assert_ne!(deep, standard, "the three-move score changed nothing");
         let mut ahead = Ahead::new(&view);
-        let mut scores = |cell| {
-            let two = ahead.two(cell);
-            (two.score, ahead.three(&two, Width::FULL))
-        };
+        let mut scores = |cell| ahead.scores(cell, Width::FULL);
         let (deep, standard) = (scores(deep), scores(standard));
         assert!(standard.0 > deep.0, "{standard:?} {deep:?}");
         assert!(deep.1 > standard.1 + 1e-12, "{standard:?} {deep:?}");
