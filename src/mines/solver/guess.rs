@@ -99,25 +99,50 @@ fn hidden_share(view: &View) -> f64 {
     view.hidden_count() as f64 / view.cells().len().max(1) as f64
 }
 
-/// Whether a guess in `view` is an opening's, scored three moves ahead by the standard and deep
-/// efforts ([`OPENING_HIDDEN`]); the hint remembers what it decides there (`opening_memo.rs`).
-pub(crate) fn three_moves_in_opening(view: &View, effort: Effort) -> bool {
-    effort != Effort::Fast
-        && positions(view, effort) >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS
-        && dense(view)
-        && hidden_share(view) >= OPENING_HIDDEN
+/// How far a guess looks ahead, decided once for a view by [`look`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look {
+    /// Every candidate two moves ahead, the best score taken.
+    TwoMoves,
+    /// An opening's ([`OPENING_HIDDEN`]): the leading few within [`THREE_MOVE_MARGIN`] of the
+    /// best scored again three moves ahead at [`THREE_MOVE_WIDTH`]; the hint remembers what it
+    /// decides here (`opening_memo.rs`).
+    Opening,
+    /// The modern middle game's ([`MIDDLE_HIDDEN`]): as in an opening, not remembered.
+    Middle,
+    /// The deep effort's: the best [`DEEP_CANDIDATES`] scored again three moves ahead at full
+    /// width, in the early middle game of a dense board ([`EARLY_MIDDLE_HIDDEN`]) and anywhere
+    /// on a sparser one.
+    Full,
 }
 
-/// Whether the deep effort scores the best [`DEEP_CANDIDATES`] guesses in `view` three moves
-/// ahead at full width: in the early middle game of a dense board ([`EARLY_MIDDLE_HIDDEN`]),
-/// and anywhere on a sparser one.
-fn full_width(view: &View) -> bool {
-    !dense(view) || EARLY_MIDDLE_HIDDEN.contains(&hidden_share(view))
+/// How a guess in `view` looks ahead under `options`: by the effort, the board's density
+/// ([`THREE_MOVE_DENSITY`]), the game's phase (the share of cells hidden) and, in the middle
+/// game, the first-click rule; and only two moves ahead when the board is too large for the
+/// effort's budget to afford three-move scores.
+pub(crate) fn look(view: &View, options: &HintOptions) -> Look {
+    let effort = options.effort;
+    if effort == Effort::Fast || positions(view, effort) < DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
+        return Look::TwoMoves;
+    }
+    let deep = effort == Effort::Deep;
+    if !dense(view) {
+        return if deep { Look::Full } else { Look::TwoMoves };
+    }
+    let hidden = hidden_share(view);
+    if hidden >= OPENING_HIDDEN {
+        Look::Opening
+    } else if deep && EARLY_MIDDLE_HIDDEN.contains(&hidden) {
+        Look::Full
+    } else if options.first_click_opens && MIDDLE_HIDDEN.contains(&hidden) {
+        Look::Middle
+    } else {
+        Look::TwoMoves
+    }
 }
 
-/// The best guess: the candidate with the highest two-move survival score; in an opening or the
-/// modern middle game, and where the deep effort looks at full width ([`full_width`]), the best
-/// of the leading few scored again three moves ahead.
+/// The best guess: the candidate with the highest two-move survival score; where the [`look`]
+/// goes three moves ahead, the best of the leading few scored again three moves ahead.
 pub(crate) fn guess(
     counter: &mut Counter,
     view: &View,
@@ -145,26 +170,32 @@ pub(crate) fn guess(
         return Ok(cands[0]);
     }
     let mut work = view.try_clone()?;
-    let mut scratch = Scratch::default();
     let cands = &cands[..max_cands.min(cands.len())];
-    if positions >= DEEP_CANDIDATES * THREE_MOVE_POSITIONS {
-        if effort == Effort::Deep && full_width(view) {
-            return deep_guess(counter, &mut work, probs, cands, None, budget);
+    match look(view, options) {
+        Look::TwoMoves => two_move_guess(counter, &mut work, probs, cands, budget),
+        Look::Opening | Look::Middle => {
+            let close = Some(THREE_MOVE_MARGIN);
+            deep_guess(counter, &mut work, probs, cands, close, budget)
         }
-        let close = Some(THREE_MOVE_MARGIN);
-        if three_moves_in_opening(view, effort) {
-            return deep_guess(counter, &mut work, probs, cands, close, budget);
-        }
-        let middle = MIDDLE_HIDDEN.contains(&hidden_share(view));
-        if dense(view) && options.first_click_opens && middle {
-            return deep_guess(counter, &mut work, probs, cands, close, budget);
-        }
+        Look::Full => deep_guess(counter, &mut work, probs, cands, None, budget),
     }
+}
+
+/// The two-move guess: the candidate with the best two-move score ([`Scored::beats`]).
+/// `work` is the position `probs` describes, which the counter analysed last.
+fn two_move_guess(
+    counter: &mut Counter,
+    work: &mut View,
+    probs: &Probabilities,
+    cands: &[usize],
+    budget: Budget,
+) -> Result<usize> {
+    let mut scratch = Scratch::default();
     let mut best: Option<Scored> = None;
     for &cell in cands {
         let s = two_move(
             counter,
-            &mut work,
+            work,
             &mut scratch,
             probs,
             cell,
@@ -181,8 +212,8 @@ pub(crate) fn guess(
 
 /// The three-move guess: every candidate's two-move score, then the leading
 /// [`DEEP_CANDIDATES`] live ones scored three moves ahead: all of them at full width (`close`
-/// `None`, where the deep effort does: [`full_width`]), or, in an opening or the modern middle
-/// game, those within `close` (a fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`].
+/// `None`: [`Look::Full`]), or, in an opening or the modern middle game, those within `close` (a
+/// fraction) of the best two-move score, at [`THREE_MOVE_WIDTH`].
 /// `work` is the position `probs` describes, which the counter analysed last.
 fn deep_guess(
     counter: &mut Counter,
@@ -319,6 +350,65 @@ mod tests {
             "E1BBBBBBBB1EEEEEEEEEEEEEEEEEEE",
         ];
         View::parse(rows.concat().as_bytes(), 16, 30, 99).unwrap()
+    }
+
+    /// A `rows` x `cols` view with `mines` mines whose first `hidden` cells are hidden and the
+    /// rest blank: what [`look`] reads of a view is its size, its mines and its hidden cells.
+    fn hiding(rows: usize, cols: usize, mines: usize, hidden: usize) -> View {
+        let cells: Vec<u8> = (0..rows * cols)
+            .map(|i| if i < hidden { b'E' } else { b'B' })
+            .collect();
+        View::parse(&cells, rows, cols, mines).unwrap()
+    }
+
+    #[test]
+    fn the_look_follows_the_effort_the_density_the_phase_and_the_rule() {
+        use Look::{Full, Middle, Opening, TwoMoves};
+        let expert = |hidden| hiding(16, 30, 99, hidden);
+        // The fast, standard and deep efforts' looks.
+        let two = [TwoMoves; 3];
+        let opening = [TwoMoves, Opening, Opening];
+        let middle = [TwoMoves, Middle, Middle];
+        let deep_full = [TwoMoves, TwoMoves, Full];
+        let deep_opening = [TwoMoves, TwoMoves, Opening];
+        // Per view: the looks under the classic rule, then the modern one.
+        let cases = [
+            // An opening (456 of 480 hidden, 95%).
+            (expert(456), opening, opening),
+            // The edges of the early middle game: 432 hidden is 90%, an opening; 431 is not.
+            (expert(432), opening, opening),
+            (expert(431), deep_full, deep_full),
+            (expert(300), deep_full, deep_full),
+            // The middle game (299 to 150 hidden): three moves ahead in modern games only.
+            (expert(299), two, middle),
+            (expert(150), two, middle),
+            // Late in the game.
+            (expert(149), two, two),
+            // Intermediate (15.6% mines) is too sparse, but for the deep effort.
+            (hiding(16, 16, 40, 250), deep_full, deep_full),
+            // A 40 x 40 board is too large for the standard effort's budget, not the deep one's.
+            (hiding(40, 40, 320, 1_550), deep_opening, deep_opening),
+            // 64 x 64: too large for either.
+            (hiding(64, 64, 820, 4_000), two, two),
+        ];
+        for (view, classic, modern) in cases {
+            for (first_click_opens, looks) in [(false, classic), (true, modern)] {
+                let efforts = [Effort::Fast, Effort::Standard, Effort::Deep];
+                for (effort, want) in efforts.into_iter().zip(looks) {
+                    let options = HintOptions {
+                        first_click_opens,
+                        effort,
+                    };
+                    let at = (
+                        view.hidden_count(),
+                        view.cells().len(),
+                        first_click_opens,
+                        effort,
+                    );
+                    assert_eq!(look(&view, &options), want, "{at:?}");
+                }
+            }
+        }
     }
 
     /// The standard effort's guess under the modern rule (`first_click_opens`) or the classic

@@ -22,7 +22,7 @@
 use super::decoded_grid::DecodedGrid;
 use super::fifty_fifty_sets::forced_fifty_fifty_set;
 use super::first_click::first_click;
-use super::guess::{guess, three_moves_in_opening};
+use super::guess::{guess, look, Look};
 use super::hint_options::{Effort, HintOptions};
 use super::lookahead::Budget;
 use super::opening_memo::opening_guess;
@@ -242,7 +242,7 @@ fn decide_within_budget(
             let budget = Budget::since(counter, started, work);
             counter.stop_at(Some(budget.until()));
             let choose = |c: &mut Counter| choose_guess(c, view, &probs, options, budget);
-            let pick = if three_moves_in_opening(view, options.effort) {
+            let pick = if look(view, options) == Look::Opening {
                 opening_guess(view, options.effort, counter, choose)?
             } else {
                 choose(counter)?
