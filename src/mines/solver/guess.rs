@@ -293,6 +293,7 @@ fn deep_guess(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mines::solver::lookahead::tests::two_move_in_full;
 
     /// An expert game under the classic rule (seed 10): the corner showed a 1, and two guesses
     /// later the next one is among the cells around those numbers.
@@ -424,7 +425,8 @@ mod tests {
             effort,
         };
         let mut ahead = Ahead::new(view);
-        guess(&mut ahead.counter, view, &ahead.probs, &options, ahead.all).unwrap()
+        let all = Budget::since(&ahead.counter, 0, u64::MAX);
+        guess(&mut ahead.counter, view, &ahead.probs, &options, all).unwrap()
     }
 
     /// A view's look-ahead, unbounded: its probabilities and what a score needs.
@@ -432,38 +434,32 @@ mod tests {
         counter: Counter,
         probs: Probabilities,
         work: View,
-        scratch: Scratch,
-        all: Budget,
     }
 
     impl Ahead {
         fn new(view: &View) -> Ahead {
             let mut counter = Counter::new();
             let probs = counter.probabilities(view).unwrap();
-            let all = Budget::since(&counter, 0, u64::MAX);
-            let (work, scratch) = (view.try_clone().unwrap(), Scratch::default());
+            let work = view.try_clone().unwrap();
             Ahead {
                 counter,
                 probs,
                 work,
-                scratch,
-                all,
             }
         }
 
         /// `cell`'s two-move score, in full.
         fn two(&mut self, cell: usize) -> Scored {
-            let (c, w, s) = (&mut self.counter, &mut self.work, &mut self.scratch);
-            let two = two_move(c, w, s, &self.probs, cell, None, self.all);
-            two.unwrap().unwrap()
+            let (c, w) = (&mut self.counter, &mut self.work);
+            two_move_in_full(c, w, &self.probs, cell).unwrap()
         }
 
         /// `cell`'s two-move score and its three-move score at `width`, both in full.
         fn scores(&mut self, cell: usize, width: Width) -> (f64, f64) {
             let two = self.two(cell);
             let (c, w) = (&mut self.counter, &mut self.work);
-            let bar = f64::NEG_INFINITY;
-            let three = three_move(c, w, &self.probs, &two, bar, width, self.all);
+            let (bar, all) = (f64::NEG_INFINITY, Budget::since(c, 0, u64::MAX));
+            let three = three_move(c, w, &self.probs, &two, bar, width, all);
             (two.score, three.unwrap().unwrap())
         }
     }

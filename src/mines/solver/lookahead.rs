@@ -362,7 +362,7 @@ fn position_value(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Fresh probabilities of `view` with `cell` showing `value`, and the share of `view`'s
@@ -426,8 +426,8 @@ mod tests {
     }
 
     /// `cell`'s two-move score with no bar to beat and all the budget there is; `None` when a
-    /// count was refused.
-    fn two_move_in_full(
+    /// count was refused. `guess.rs`'s tests score with it too.
+    pub(in crate::mines::solver) fn two_move_in_full(
         counter: &mut Counter,
         work: &mut View,
         probs: &Probabilities,
