@@ -21,7 +21,8 @@
 //!   effort's three-move pick, which ranks its candidates by [`Scored::rank`], breaks a tie of
 //!   equally safe cells by the lower index.
 //!
-//! The look-ahead is bounded by the board size, so hints stay fast on huge boards.
+//! [`look`] decides which of these looks a guess gets. The look-ahead is bounded by the board
+//! size, so hints stay fast on huge boards.
 
 use super::guess_candidates::candidates;
 use super::hint_options::{Effort, HintOptions};
