@@ -100,7 +100,7 @@ fn hidden_share(view: &View) -> f64 {
     view.hidden_count() as f64 / view.cells().len().max(1) as f64
 }
 
-/// How far a guess looks ahead, decided once for a view by [`look`].
+/// How far a guess looks ahead, as [`look`] decides it for a view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Look {
     /// Every candidate two moves ahead, the best score taken.
