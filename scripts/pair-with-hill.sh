@@ -33,6 +33,7 @@ for tool in git javac java; do
 done
 mkdir -p "$peers"
 if [ ! -d "$src" ]; then
+    rm -rf "$src.tmp" # left by a clone that failed
     git clone --quiet https://github.com/DavidNHill/Minesweeper "$src.tmp"
     git -C "$src.tmp" checkout --quiet "$hill_commit"
     mv "$src.tmp" "$src"
