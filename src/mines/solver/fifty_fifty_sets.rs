@@ -58,7 +58,7 @@ pub fn forced_fifty_fifty_set(
             break;
         }
         checks += 1;
-        match counter.probabilities_if_mine(view, a, &mut grid, &mut given) {
+        match counter.probabilities_with_mines(view, [a], &mut grid, &mut given) {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) if e.kind() == ErrorKind::OutOfMemory => return Err(e),

@@ -10,6 +10,7 @@ pub(crate) mod decoded_grid; // a grid as the solver reads it: counts, hidden, k
 pub(crate) mod endgame; // exact endgame play when few layouts remain
 pub(crate) mod fifty_fifty; // forced 50/50s: guesses that must be made, taken early
 pub(crate) mod fifty_fifty_sets; // forced 50/50s between halves of larger sets: chains, boxes
+pub(crate) mod fifty_fifty_shapes; // the shapes of a 50/50 that may still form, and their walls
 pub(crate) mod first_click; // the first click, under the game's first-click rule
 pub(crate) mod guess; // the guess: candidates scored two moves ahead, the leading few three
 pub(crate) mod guess_candidates; // the cells worth a guess

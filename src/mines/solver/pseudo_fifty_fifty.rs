@@ -6,6 +6,7 @@
 //! cell now risks no more than that 50/50 would, and when it is safe its number comes early
 //! (David Hill's solver plays such cells at once).
 
+use super::fifty_fifty_shapes::{Pair, PAIRS};
 use super::lookahead::Budget;
 use super::probability::{Counter, Probabilities};
 use super::view::View;
@@ -17,26 +18,6 @@ use crate::error::{try_push, ErrorKind, Result};
 const MAX_CHECKS: usize = 8;
 /// Sides that may still be safe, at most: with more, a mine on the cell rarely forces them all.
 const MAX_OPEN_SIDES: usize = 1;
-
-/// A pair of cells, as (row, column) offsets from its first: the second, and the sides (nearest
-/// first, so that a pair amid safe cells is turned down after two looks).
-struct Pair {
-    second: (isize, isize),
-    sides: [(isize, isize); 6],
-}
-
-const PAIRS: [Pair; 2] = [
-    // Side by side in a row.
-    Pair {
-        second: (0, 1),
-        sides: [(0, -1), (0, 2), (-1, -1), (1, -1), (-1, 2), (1, 2)],
-    },
-    // In a column.
-    Pair {
-        second: (1, 0),
-        sides: [(-1, 0), (2, 0), (-1, -1), (-1, 1), (2, -1), (2, 1)],
-    },
-];
 
 /// A pseudo-50/50 cell of `view` (whose probabilities are `probs`), the safest when there are
 /// several; `None` when there is none among the cells checked before `budget` ran out. The
@@ -138,23 +119,6 @@ mod tests {
         let budget = Budget::since(&c, 0, 1 << 40);
         c.stop_at(Some(budget.until()));
         pseudo_fifty_fifty(&mut c, &v, &p, budget).unwrap()
-    }
-
-    #[test]
-    fn the_sides_are_the_cells_that_see_one_of_the_pair() {
-        let view = View::hidden(6, 6, 1).unwrap();
-        for a in [0, 14, 28] {
-            for pair in &PAIRS {
-                let b = view.offset(a, pair.second).unwrap();
-                let mut got: Vec<usize> = pair
-                    .sides
-                    .iter()
-                    .filter_map(|&d| view.offset(a, d))
-                    .collect();
-                got.sort_unstable();
-                assert_eq!(got, mines_brute::pair_sides(a, b, 6, 6), "{a} and {b}");
-            }
-        }
     }
 
     #[test]

@@ -756,7 +756,7 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "too slow for Miri; safe core code, run natively")]
-    fn probabilities_if_mine_match_brute_force_over_those_layouts() {
+    fn probabilities_with_mines_match_brute_force_over_those_layouts() {
         let mut c = Counter::new();
         let (mut grid, mut out) = (Vec::new(), Probabilities::default());
         let mut seen = [0; 2];
@@ -770,7 +770,7 @@ mod tests {
             let view = View::parse(bytes, rows, cols, mines).unwrap();
             for cell in (0..view.cells().len()).filter(|&i| view.is_hidden(i)) {
                 let got = c
-                    .probabilities_if_mine(&view, cell, &mut grid, &mut out)
+                    .probabilities_with_mines(&view, [cell], &mut grid, &mut out)
                     .unwrap();
                 let want = brute_given(&view, Some(cell));
                 assert_eq!(got, want.is_some(), "{bytes:?} cell {cell}");
@@ -1022,7 +1022,7 @@ mod tests {
                     let r = counter.probabilities_if_shown(&mut work, cell, value, &mut probs);
                     out.push((r.map_err(|e| e.kind()), counter.cost() - opened));
                 }
-                let r = counter.probabilities_if_mine(view, cell, &mut grid, &mut probs);
+                let r = counter.probabilities_with_mines(view, [cell], &mut grid, &mut probs);
                 out.push((r.map_err(|e| e.kind()), counter.cost() - opened));
             }
         }

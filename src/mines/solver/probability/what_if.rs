@@ -29,17 +29,18 @@ impl Counter {
         shown(r)
     }
 
-    /// [`Counter::probabilities_into`] over the layouts of `view` with a mine on hidden `cell`;
-    /// `Ok(false)` when no layout has one. `grid` is scratch. The counter's last analysis is no
-    /// longer `view`'s afterwards, so a look-ahead that follows reads `view` afresh.
-    pub(crate) fn probabilities_if_mine(
+    /// [`Counter::probabilities_into`] over the layouts of `view` with a mine on every hidden
+    /// cell of `mines`; `Ok(false)` when no layout has them all. `grid` is scratch. The
+    /// counter's last analysis is no longer `view`'s afterwards, so a look-ahead that follows
+    /// reads `view` afresh.
+    pub(crate) fn probabilities_with_mines(
         &mut self,
         view: &View,
-        cell: usize,
+        mines: impl IntoIterator<Item = usize>,
         grid: &mut Vec<u8>,
         out: &mut Probabilities,
     ) -> Result<bool> {
-        let r = self.analyse_with_mines(view, [cell], grid);
+        let r = self.analyse_with_mines(view, mines, grid);
         shown(r.and_then(|_| self.fill_cells(grid, out)))
     }
 
