@@ -15,6 +15,8 @@
 //! - [`Effort::Deep`] scores the four best again three moves ahead at full width in the early
 //!   middle game between those two (5/8 to 9/10 of cells hidden), and anywhere on a board of
 //!   fewer mines;
+//! - each candidate's score is weighed up by the 50/50s it may settle before they form
+//!   ([`super::long_term_risk`]);
 //! - a candidate whose number is already determined ("dead": it can only show one value) gives
 //!   no information and is only taken when nothing else is left;
 //! - ties go to the safer cell, then to the cell with fewer hidden neighbours; but the deep
@@ -26,6 +28,7 @@
 
 use super::guess_candidates::candidates;
 use super::hint_options::{Effort, HintOptions};
+use super::long_term_risk::weights;
 use super::lookahead::{three_move, two_move, Budget, Scored, Scratch, Width, MAX_CANDIDATES};
 use super::probability::{Counter, Probabilities};
 use super::view::View;
@@ -167,11 +170,17 @@ pub(crate) fn guess(
     // Each candidate costs up to (hidden neighbours + 1) positions, about 4 on average, and a
     // few more when it looks through a lone certain move.
     let max_cands = (positions / 4).min(GUESS_CANDIDATES);
-    if max_cands == 0 || cands.len() == 1 {
+    if max_cands <= 1 || cands.len() == 1 {
         return Ok(cands[0]);
     }
     let mut work = view.try_clone()?;
     let cands = &cands[..max_cands.min(cands.len())];
+    // Each of the long-term risk's counts reads the whole view, as a look-ahead position does.
+    let weights = weights(counter, view, probs, cands, budget, positions / 4)?;
+    let cands = Weighed {
+        cells: cands,
+        weights: &weights,
+    };
     match look(view, options) {
         Look::TwoMoves => two_move_guess(counter, &mut work, probs, cands, budget),
         Look::Opening | Look::Middle => {
@@ -182,24 +191,64 @@ pub(crate) fn guess(
     }
 }
 
+/// The candidates, and the weight of each one's scores ([`weights`]).
+#[derive(Clone, Copy)]
+struct Weighed<'a> {
+    cells: &'a [usize],
+    weights: &'a [f64],
+}
+
+impl Weighed<'_> {
+    fn weight(&self, cell: usize) -> f64 {
+        let k = self.cells.iter().position(|&c| c == cell);
+        k.map_or(1.0, |k| self.weights[k])
+    }
+}
+
+/// [`two_move`] of `cell`, its score weighed by `weight`; a score stops once it cannot beat
+/// `best` weighed so.
+#[allow(clippy::too_many_arguments)]
+fn weighed_two_move(
+    counter: &mut Counter,
+    work: &mut View,
+    scratch: &mut Scratch,
+    probs: &Probabilities,
+    cell: usize,
+    weight: f64,
+    best: Option<&Scored>,
+    budget: Budget,
+) -> Result<Option<Scored>> {
+    let bar = best.map(|b| Scored {
+        score: b.score / weight,
+        ceilings: None,
+        ..*b
+    });
+    let s = two_move(counter, work, scratch, probs, cell, bar.as_ref(), budget)?;
+    Ok(s.map(|s| Scored {
+        score: s.score * weight,
+        ..s
+    }))
+}
+
 /// The two-move guess: the candidate with the best two-move score ([`Scored::beats`]).
 /// `work` is the position `probs` describes, which the counter analysed last.
 fn two_move_guess(
     counter: &mut Counter,
     work: &mut View,
     probs: &Probabilities,
-    cands: &[usize],
+    cands: Weighed,
     budget: Budget,
 ) -> Result<usize> {
     let mut scratch = Scratch::default();
     let mut best: Option<Scored> = None;
-    for &cell in cands {
-        let s = two_move(
+    for (&cell, &weight) in cands.cells.iter().zip(cands.weights) {
+        let s = weighed_two_move(
             counter,
             work,
             &mut scratch,
             probs,
             cell,
+            weight,
             best.as_ref(),
             budget,
         )?;
@@ -208,7 +257,7 @@ fn two_move_guess(
             best = Some(s);
         }
     }
-    Ok(best.map_or(cands[0], |b| b.cell))
+    Ok(best.map_or(cands.cells[0], |b| b.cell))
 }
 
 /// The three-move guess: every candidate's two-move score, then the leading
@@ -220,25 +269,26 @@ fn deep_guess(
     counter: &mut Counter,
     work: &mut View,
     probs: &Probabilities,
-    cands: &[usize],
+    cands: Weighed,
     close: Option<f64>,
     budget: Budget,
 ) -> Result<usize> {
     let mut scratch = Scratch::default();
     let mut scored = Vec::new();
-    try_reserve(&mut scored, cands.len())?;
+    try_reserve(&mut scored, cands.cells.len())?;
     // With `close`, a two-move score stops once it cannot come within `close` of the best, and
     // the two-move pick, as the standard effort chooses it among near-ties (candidate order), is
     // kept to go first.
     let mut floor: Option<Scored> = None;
     let mut two_move_pick: Option<usize> = None;
-    for &cell in cands {
-        match two_move(
+    for (&cell, &weight) in cands.cells.iter().zip(cands.weights) {
+        match weighed_two_move(
             counter,
             work,
             &mut scratch,
             probs,
             cell,
+            weight,
             floor.as_ref(),
             budget,
         )? {
@@ -258,7 +308,7 @@ fn deep_guess(
         }
     }
     if scored.is_empty() {
-        return Ok(cands[0]);
+        return Ok(cands.cells[0]);
     }
     let two_move_pick = two_move_pick.map(|i| scored[i].cell);
     scored.sort_by(|a, b| Scored::rank(a, b, probs));
@@ -282,7 +332,10 @@ fn deep_guess(
     }
     let (mut bar, mut pick) = (f64::NEG_INFINITY, scored[0].cell);
     for s in leading {
-        match three_move(counter, work, probs, s, bar, width, budget)? {
+        // Its two-move score's weight, on its three-move score too.
+        let weight = cands.weight(s.cell);
+        let score = three_move(counter, work, probs, s, bar / weight, width, budget)?;
+        match score.map(|x| x * weight) {
             Some(score) if score > bar + 1e-12 => (bar, pick) = (score, s.cell),
             Some(_) => {}
             None => break,

@@ -3,8 +3,9 @@
 //! 1. A cell that no layout puts a mine on is always preferred (every such cell is returned by
 //!    [`advise`]; [`hint`] picks the first).
 //! 2. Otherwise the hint guesses ([`super::guess`]): the near-safest cells scored by what their
-//!    numbers would tell two moves ahead, and in places three. The look-ahead is bounded by the
-//!    board size, so hints stay fast on huge boards.
+//!    numbers would tell two moves ahead, and in places three, each score weighed up by the
+//!    50/50s the cell may settle before they form ([`super::long_term_risk`]). The look-ahead is
+//!    bounded by the board size, so hints stay fast on huge boards.
 //! 3. When at most `endgame::MAX_LAYOUTS` layouts remain (or, up to 16 times as many, parts
 //!    that nothing ties together have at most that many each), the look-ahead is replaced by an
 //!    exact search of the game tree over those layouts ([`super::endgame`]): the move with the

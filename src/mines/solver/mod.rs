@@ -16,6 +16,7 @@ pub(crate) mod guess; // the guess: candidates scored two moves ahead, the leadi
 pub(crate) mod guess_candidates; // the cells worth a guess
 pub(crate) mod hint; // which cell to reveal next: gg_mines_hint
 pub(crate) mod hint_options; // the first-click rule and the effort a hint is given
+pub(crate) mod long_term_risk; // guesses weighed up by the 50/50s they may settle
 pub(crate) mod lookahead; // scoring a guess by what its number would tell: two or three moves
 pub(crate) mod mine_total; // components combined over the mine total
 pub(crate) mod opening_memo; // this thread's memory of opening guesses

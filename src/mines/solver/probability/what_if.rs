@@ -1,7 +1,8 @@
 //! The what-if positions the hint asks about: the view with a hidden cell shown with a number
 //! (the look-ahead; with the way into and out of such a position, to look deeper from it), or
-//! with hidden cells taken as mines (the 50/50 checks). A number shown restarts the cheap rules
-//! from the fixpoint the counter keeps of the view; cells taken as mines are read from nothing.
+//! with hidden cells taken as mines (the 50/50 checks, the long-term risk). A number shown
+//! restarts the cheap rules from the fixpoint the counter keeps of the view; cells taken as
+//! mines are read from nothing.
 
 use super::{inconsistent, Base, Counter, Probabilities, Start};
 use crate::error::{try_assign, try_push, ErrorKind, Result};
