@@ -48,20 +48,7 @@ pub(crate) fn weights(
     budget: Budget,
     max_counts: usize,
 ) -> Result<Vec<f64>> {
-    let known = (0..view.cells().len())
-        .filter(|&i| certain_mine(view, probs, i))
-        .count();
-    let mut shares = Shares {
-        counter,
-        view,
-        probs,
-        budget,
-        max_counts,
-        mines_left: view.mines().saturating_sub(known),
-        grid: Vec::new(),
-        counted: Vec::new(),
-        failed: false,
-    };
+    let mut shares = Shares::new(counter, view, probs, budget, max_counts);
     let mut out = Vec::new();
     try_reserve(&mut out, cands.len())?;
     for &c in cands {
@@ -129,7 +116,31 @@ struct Shares<'a> {
     failed: bool,
 }
 
-impl Shares<'_> {
+impl<'a> Shares<'a> {
+    /// No counts yet, for `view` with `probs`, within `budget` and `max_counts`.
+    fn new(
+        counter: &'a mut Counter,
+        view: &'a View,
+        probs: &'a Probabilities,
+        budget: Budget,
+        max_counts: usize,
+    ) -> Shares<'a> {
+        let known = (0..view.cells().len())
+            .filter(|&i| certain_mine(view, probs, i))
+            .count();
+        Shares {
+            counter,
+            view,
+            probs,
+            budget,
+            max_counts,
+            mines_left: view.mines().saturating_sub(known),
+            grid: Vec::new(),
+            counted: Vec::new(),
+            failed: false,
+        }
+    }
+
     /// The share of candidate `c` (see the module's doc).
     fn of(&mut self, c: usize) -> Result<f64> {
         let v = self.view;
@@ -188,7 +199,7 @@ impl Shares<'_> {
         let Some(b) = self.view.offset(a, pair.second) else {
             return Ok(None);
         };
-        if !self.open(a) || !self.open(b) {
+        if !self.probs.is_open(a) || !self.probs.is_open(b) {
             return Ok(None);
         }
         let Some(walls) = self.open_walls(a, &pair.sides, most, 1, only) else {
@@ -217,7 +228,7 @@ impl Shares<'_> {
         else {
             return Ok(None);
         };
-        if ![t1, t2, t3, t4].iter().all(|&t| self.open(t)) {
+        if ![t1, t2, t3, t4].iter().all(|&t| self.probs.is_open(t)) {
             return Ok(None);
         }
         let Some(walls) = self.open_walls(a, &BOX_WALLS, most, 2, only) else {
@@ -241,12 +252,6 @@ impl Shares<'_> {
         Ok(Some((p * (1.0 - q2 - q3 + both), walls)))
     }
 
-    /// Hidden and neither safe nor a mine in every layout.
-    fn open(&self, i: usize) -> bool {
-        let p = self.probs.get(i);
-        self.view.is_hidden(i) && p > 0.0 && p < 1.0
-    }
-
     /// The walls at `walls` from `a` that may be safe; `None` when one is revealed, when there
     /// are more than `most` (or they are other than exactly `only`), or when they and the
     /// shape's `shape_mines` would need more mines than are left.
@@ -260,12 +265,13 @@ impl Shares<'_> {
     ) -> Option<Mines> {
         let mut open = Mines::new();
         for k in walls.iter().filter_map(|&d| self.view.offset(a, d)) {
-            if !self.view.is_hidden(k)
-                || (open.len == most && !certain_mine(self.view, self.probs, k))
-            {
+            if !self.view.is_hidden(k) {
                 return None;
             }
             if !certain_mine(self.view, self.probs, k) {
+                if open.len == most {
+                    return None;
+                }
                 open = open.with(k);
             }
         }
@@ -353,18 +359,7 @@ mod tests {
             let mut counter = Counter::new();
             let probs = counter.probabilities(&view).unwrap();
             let budget = Budget::since(&counter, 0, 1 << 40);
-            let known = (0..n).filter(|&i| certain_mine(&view, &probs, i)).count();
-            let mut shares = Shares {
-                counter: &mut counter,
-                view: &view,
-                probs: &probs,
-                budget,
-                max_counts: usize::MAX,
-                mines_left: mines - known,
-                grid: Vec::new(),
-                counted: Vec::new(),
-                failed: false,
-            };
+            let mut shares = Shares::new(&mut counter, &view, &probs, budget, usize::MAX);
             let share = |f: &dyn Fn(&Vec<bool>) -> bool| {
                 layouts.iter().filter(|l| f(l)).count() as f64 / layouts.len() as f64
             };

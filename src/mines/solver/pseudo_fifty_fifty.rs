@@ -31,7 +31,7 @@ pub fn pseudo_fifty_fifty(
     probs: &Probabilities,
     budget: Budget,
 ) -> Result<Option<usize>> {
-    let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
+    let open = |i: usize| probs.is_open(i);
     // (the cell, its partner, the pair's first cell, its shape)
     let mut checks: Vec<(usize, usize, usize, &Pair)> = Vec::new();
     'scan: for a in (0..view.cells().len()).filter(|&a| open(a)) {

@@ -81,7 +81,7 @@ fn best_move_within(
     budget: usize,
     whole: bool,
 ) -> Result<Option<(usize, f64)>> {
-    let open = |i: usize| view.is_hidden(i) && probs.get(i) > 0.0 && probs.get(i) < 1.0;
+    let open = |i: usize| probs.is_open(i);
     // At most 64 cells, so the lists below stay small.
     let mut cells: Vec<usize> = Vec::new();
     try_reserve(&mut cells, 64)?;

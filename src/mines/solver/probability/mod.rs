@@ -64,6 +64,14 @@ impl Probabilities {
         self.probs[i]
     }
 
+    /// Whether cell `i` is hidden and undetermined: a mine in some layouts and safe in others
+    /// (a revealed cell's -1.0 fails this too).
+    #[inline]
+    pub fn is_open(&self, i: usize) -> bool {
+        let p = self.probs[i];
+        p > 0.0 && p < 1.0
+    }
+
     /// Hidden cells that hold no mine in any layout, in increasing index order.
     pub fn safe_cells(&self) -> &[usize] {
         &self.safe
