@@ -100,6 +100,30 @@ pub fn layouts(view: &[u8], rows: usize, cols: usize, mines: usize) -> Vec<Vec<b
     out
 }
 
+/// A small view: its cells, rows, columns and mines, and every layout that fits it.
+pub type SmallView = (Vec<u8>, usize, usize, usize, Vec<Vec<bool>>);
+
+/// Random views of 2-5 rows and columns (of `tries` drawn, those with at most 14 hidden cells,
+/// so that their layouts can be listed, and with a layout), from [`random_view`] with a cell in
+/// two hidden.
+pub fn small_views(tries: usize, below: &mut impl FnMut(u64) -> u64) -> Vec<SmallView> {
+    let mut out = Vec::new();
+    for _ in 0..tries {
+        let rows = 2 + below(4) as usize;
+        let cols = 2 + below(4) as usize;
+        let mines = 1 + below((rows * cols) as u64 / 2) as usize;
+        let bytes = random_view(rows, cols, mines, 2, below);
+        if bytes.iter().filter(|&&b| b == b'E').count() > 14 {
+            continue;
+        }
+        let layouts = layouts(&bytes, rows, cols, mines);
+        if !layouts.is_empty() {
+            out.push((bytes, rows, cols, mines, layouts));
+        }
+    }
+    out
+}
+
 /// Counts the layouts that agree with the view, and the mines on each cell.
 pub fn count(view: &[u8], rows: usize, cols: usize, mines: usize) -> Brute {
     let all = layouts(view, rows, cols, mines);

@@ -20,7 +20,9 @@
 //! ones, at about 0.96-0.98 times the speed; intermediate and beginner moved by 0.01 at most.
 
 use super::fifty_fifty::certain_mine;
-use super::fifty_fifty_shapes::{Pair, BOX_DIAGONAL, BOX_OTHER_DIAGONAL, BOX_WALLS, PAIRS};
+use super::fifty_fifty_shapes::{
+    open_walls, Pair, BOX_DIAGONAL, BOX_OTHER_DIAGONAL, BOX_WALLS, PAIRS,
+};
 use super::lookahead::Budget;
 use super::probability::{Counter, Probabilities};
 use super::view::View;
@@ -252,9 +254,9 @@ impl<'a> Shares<'a> {
         Ok(Some((p * (1.0 - q2 - q3 + both), walls)))
     }
 
-    /// The walls at `walls` from `a` that may be safe; `None` when one is revealed, when there
-    /// are more than `most` (or they are other than exactly `only`), or when they and the
-    /// shape's `shape_mines` would need more mines than are left.
+    /// [`open_walls`] of `walls` from `a`, at most `most`, as mines to count; `None` also when
+    /// they are other than exactly `only`, when given, or when they and the shape's
+    /// `shape_mines` would need more mines than are left.
     fn open_walls(
         &self,
         a: usize,
@@ -263,20 +265,11 @@ impl<'a> Shares<'a> {
         shape_mines: usize,
         only: Option<usize>,
     ) -> Option<Mines> {
-        let mut open = Mines::new();
-        for k in walls.iter().filter_map(|&d| self.view.offset(a, d)) {
-            if !self.view.is_hidden(k) {
-                return None;
-            }
-            if !certain_mine(self.view, self.probs, k) {
-                if open.len == most {
-                    return None;
-                }
-                open = open.with(k);
-            }
-        }
-        let fits = open.len + shape_mines <= self.mines_left;
-        (fits && only.is_none_or(|c| open.cells() == [c])).then_some(open)
+        let open = open_walls(self.view, self.probs, a, walls, most)?;
+        let cells = open.cells();
+        let fits = cells.len() + shape_mines <= self.mines_left;
+        (fits && only.is_none_or(|c| cells == [c]))
+            .then(|| cells.iter().fold(Mines::new(), |m, &k| m.with(k)))
     }
 
     /// The index in `counted` of the count with `mines` taken as mines, counting it first if
@@ -324,28 +317,9 @@ mod tests {
     use super::*;
     use crate::test_support::mines_brute;
 
-    /// A small view: its cells, rows, columns and mines, and every layout that fits it.
-    type SmallView = (Vec<u8>, usize, usize, usize, Vec<Vec<bool>>);
-
-    /// Random small views of random layouts, with at most 14 hidden cells, so that the layouts
-    /// can be listed.
-    fn small_views(seed: u64, tries: usize) -> Vec<SmallView> {
+    fn small_views(seed: u64, tries: usize) -> Vec<mines_brute::SmallView> {
         let mut rng = crate::rng::SplitMix64::new(seed);
-        let mut out = Vec::new();
-        for _ in 0..tries {
-            let rows = 2 + rng.below(4) as usize;
-            let cols = 2 + rng.below(4) as usize;
-            let mines = 1 + rng.below((rows * cols) as u64 / 2) as usize;
-            let bytes = mines_brute::random_view(rows, cols, mines, 2, &mut |n| rng.below(n));
-            if bytes.iter().filter(|&&b| b == b'E').count() > 14 {
-                continue;
-            }
-            let layouts = mines_brute::layouts(&bytes, rows, cols, mines);
-            if !layouts.is_empty() {
-                out.push((bytes, rows, cols, mines, layouts));
-            }
-        }
-        out
+        mines_brute::small_views(tries, &mut |n| rng.below(n))
     }
 
     /// Every pair and box chance the shares are made of, against the layouts listed.

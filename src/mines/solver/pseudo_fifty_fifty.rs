@@ -6,7 +6,7 @@
 //! cell now risks no more than that 50/50 would, and when it is safe its number comes early
 //! (David Hill's solver plays such cells at once).
 
-use super::fifty_fifty_shapes::{Pair, PAIRS};
+use super::fifty_fifty_shapes::{open_walls, Pair, PAIRS};
 use super::lookahead::Budget;
 use super::probability::{Counter, Probabilities};
 use super::view::View;
@@ -39,17 +39,7 @@ pub fn pseudo_fifty_fifty(
             let Some(b) = view.offset(a, pair.second).filter(|&b| open(b)) else {
                 continue;
             };
-            // A side may be a mine unless revealed; at most `MAX_OPEN_SIDES` may be safe.
-            let mut open_sides = 0;
-            let may_wall = pair
-                .sides
-                .iter()
-                .filter_map(|&d| view.offset(a, d))
-                .all(|k| {
-                    open_sides += usize::from(probs.get(k) < 1.0);
-                    view.is_hidden(k) && open_sides <= MAX_OPEN_SIDES
-                });
-            if !may_wall {
+            if open_walls(view, probs, a, &pair.sides, MAX_OPEN_SIDES).is_none() {
                 continue;
             }
             for (x, partner) in [(a, b), (b, a)] {
