@@ -3,8 +3,9 @@
 //! - Two moves ([`two_move`]): for every number the guess can show, the exact chance of that
 //!   number times the safety of the best move after it (blended with the second best, so a
 //!   position with several good moves scores a little higher). A number that leaves several
-//!   certain moves counts as safety 1; one that leaves a lone certain move is looked through,
-//!   worth that move's own two-move score, since the move only puts the next guess off.
+//!   certain moves counts as safety 1, unless every one of their numbers is already known (they
+//!   tell nothing); one that leaves a lone certain move is looked through, worth that move's
+//!   own two-move score, since the move only puts the next guess off.
 //! - Three moves ([`three_move`], in an opening and the modern middle game, and for the deep
 //!   effort in the early middle game too, or anywhere on a sparse board): the position after
 //!   each number is valued by the best two-move score of its own candidates, or of its certain
@@ -243,18 +244,22 @@ const WON: f64 = 1.0;
 
 /// What a position is worth to a two-move score, and at most to a three-move score (its best
 /// move's two-move score), when no lone certain move is looked through:
-/// - with a certain move, 1 and 1;
-/// - otherwise (4 * best + second best) / 5 over its hidden cells' safety other than `revealed`,
-///   so that a position with several good moves scores a little higher, and at most the best
-///   safety (a guess's two-move score is at most its safety);
-/// - with no hidden cell safe, [`WON`].
+/// - with a certain move whose number is not yet known ([`tells`]), 1 and 1;
+/// - otherwise (4 * best + second best) / 5 over the safety of its hidden cells other than
+///   `revealed` and its certain moves, so that a position with several good moves scores a
+///   little higher, and at most the best safety (a guess's two-move score is at most its
+///   safety). Certain moves whose numbers are all known change nothing when revealed, so the
+///   position is worth its next guess: 0.031 (± 0.014) points more of 450,000 modern expert
+///   games won than when any certain move counted as 1, paired;
+/// - with no hidden cell left to guess, [`WON`].
 fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
-    if !probs.safe_cells().is_empty() {
+    let safe = probs.safe_cells();
+    if safe.iter().any(|&s| tells(view, probs, revealed, s)) {
         return (1.0, 1.0);
     }
     let (mut s1, mut s2) = (0.0f64, 0.0f64);
     for (i, &c) in view.cells().iter().enumerate() {
-        if c != HIDDEN || i == revealed {
+        if c != HIDDEN || i == revealed || probs.get(i) <= 0.0 {
             continue;
         }
         let s = 1.0 - probs.get(i);
@@ -270,6 +275,14 @@ fn worth(view: &View, probs: &Probabilities, revealed: usize) -> (f64, f64) {
     } else {
         (WON, WON)
     }
+}
+
+/// Whether the number of `cell`, hidden in `view`, is unknown: some hidden neighbour other
+/// than `revealed` (shown in the position `probs` describes) may or may not be a mine.
+fn tells(view: &View, probs: &Probabilities, revealed: usize, cell: usize) -> bool {
+    let mut open = false;
+    view.for_each_neighbour(cell, |n| open |= n != revealed && probs.is_open(n));
+    open
 }
 
 /// Three-move score of revealing `guess.cell` in `work`, the position the counter analysed
@@ -406,15 +419,29 @@ pub(super) mod tests {
         }
     }
 
-    /// A position's worth from its definition (see [`worth`]): 1 with a certain move or nothing
-    /// left to guess, else a fifth of the way from the best safety of a hidden cell other than
-    /// `revealed` down to the second best.
+    /// A position's worth from its definition (see [`worth`]): 1 with a certain move next to a
+    /// cell that may or may not be a mine, or with nothing left to guess, else a fifth of the
+    /// way from the best safety of a hidden cell other than `revealed` and the certain moves
+    /// down to the second best.
     fn plain_worth(view: &View, probs: &Probabilities, revealed: usize) -> f64 {
-        if !probs.safe_cells().is_empty() {
+        let unknown = |s: usize| {
+            let (r, c) = view.coords(s);
+            (0..view.cells().len()).any(|n| {
+                let (nr, nc) = view.coords(n);
+                n != s
+                    && n != revealed
+                    && nr.abs_diff(r) <= 1
+                    && nc.abs_diff(c) <= 1
+                    && view.is_hidden(n)
+                    && probs.get(n) > 0.0
+                    && probs.get(n) < 1.0
+            })
+        };
+        if probs.safe_cells().iter().any(|&s| unknown(s)) {
             return 1.0;
         }
         let mut safeties: Vec<f64> = (0..view.cells().len())
-            .filter(|&i| i != revealed && view.is_hidden(i))
+            .filter(|&i| i != revealed && view.is_hidden(i) && probs.get(i) > 0.0)
             .map(|i| 1.0 - probs.get(i))
             .collect();
         safeties.sort_by(|a, b| b.total_cmp(a));
@@ -517,6 +544,29 @@ pub(super) mod tests {
             assert_eq!(work.cells(), view.cells());
         }
         assert!(ended > 10, "{ended}");
+    }
+
+    #[test]
+    fn a_certain_move_whose_number_is_known_is_worth_the_next_guess() {
+        // The blank makes (0, 1) safe and the 1 then makes (0, 3) a mine: (0, 1)'s neighbours
+        // are both shown, so its number tells nothing, and the position is worth its next
+        // guess, one of three cells that share the other mine.
+        let view = View::parse(b"BE1EEEE", 1, 7, 2).unwrap();
+        let probs = Counter::new().probabilities(&view).unwrap();
+        assert_eq!(probs.safe_cells(), &[1]);
+        let (value, ceiling) = worth(&view, &probs, 0);
+        assert!((value - 2.0 / 3.0).abs() < 1e-12, "{value}");
+        assert!((ceiling - 2.0 / 3.0).abs() < 1e-12, "{ceiling}");
+        assert!((plain_worth(&view, &probs, 0) - value).abs() < 1e-12);
+        // Next to (0, 2), which may hold the mine the 1 sees, (0, 1)'s number is news.
+        let view = View::parse(b"BEE1EEE", 1, 7, 2).unwrap();
+        let probs = Counter::new().probabilities(&view).unwrap();
+        assert_eq!(probs.safe_cells(), &[1]);
+        assert_eq!(worth(&view, &probs, 0), (1.0, 1.0));
+        assert_eq!(plain_worth(&view, &probs, 0), 1.0);
+        // Unless that cell is the guess whose number the position shows.
+        let (value, _) = worth(&view, &probs, 2);
+        assert!(value < 1.0, "{value}");
     }
 
     #[test]
