@@ -285,18 +285,14 @@ fn tells(view: &View, probs: &Probabilities, revealed: usize, cell: usize) -> bo
     if own.1 == 0 {
         return false;
     }
+    // A number that sees all of them is next to the first: look there only.
     let mut known = false;
-    for &o in &own.0[..own.1] {
-        view.for_each_neighbour(o, |r| {
-            let shown = r == revealed || view.cells()[r] <= 8;
-            known = known
-                || (r != cell && shown && undetermined_around(view, probs, revealed, r) == own);
-        });
-        if known {
-            return false;
-        }
-    }
-    true
+    view.for_each_neighbour(own.0[0], |r| {
+        let shown = r == revealed || view.cells()[r] <= 8;
+        known =
+            known || (r != cell && shown && undetermined_around(view, probs, revealed, r) == own);
+    });
+    !known
 }
 
 /// The neighbours of `cell` that may or may not be mines in the position `probs` describes
