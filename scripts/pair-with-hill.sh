@@ -12,7 +12,7 @@
 #
 # Needs git, a JDK (javac, java) and network access to GitHub: Hill's source is fetched at the
 # commit measured in docs/solver.md into target/peers/ and built there; it is not part of this
-# repository.
+# repository. Offline, HILL_REPO=PATH clones a local copy of DavidNHill/Minesweeper instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,7 +34,7 @@ done
 mkdir -p "$peers"
 if [ ! -d "$src" ]; then
     rm -rf "$src.tmp" # left by a clone that failed
-    git clone --quiet https://github.com/DavidNHill/Minesweeper "$src.tmp"
+    git clone --quiet "${HILL_REPO:-https://github.com/DavidNHill/Minesweeper}" "$src.tmp"
     git -C "$src.tmp" checkout --quiet "$hill_commit"
     mv "$src.tmp" "$src"
 fi
