@@ -10,6 +10,8 @@
 //!
 //! Run: `cargo bench --bench solver [-- GAMES]` (default 1000 games per level), or set
 //! `GG_SOLVER_GAMES`; `GG_SOLVER_LEVELS=expert` (comma-separated) picks levels.
+//! `GG_SOLVER_RULE=classic` plays `GG_FIRST_CLICK_SAFE` games instead, each hint told the rule
+//! through `gg_mines_hint_with`, so that classic auto-play can be timed the same way.
 
 mod common;
 
@@ -19,6 +21,7 @@ use std::time::{Duration, Instant};
 
 struct Game {
     handle: *mut gg_mines,
+    first_click: u32,
     rows: usize,
     cols: usize,
     mines: usize,
@@ -26,13 +29,13 @@ struct Game {
 }
 
 impl Game {
-    fn new(level: &Level, seed: u64) -> Game {
+    fn new(level: &Level, seed: u64, first_click: u32) -> Game {
         let cfg = gg_mines_config {
             rows: level.rows,
             cols: level.cols,
             mines: level.mines,
             seed,
-            first_click: GG_FIRST_CLICK_OPENING,
+            first_click,
             no_guess: 0,
         };
         let mut handle = std::ptr::null_mut();
@@ -40,6 +43,7 @@ impl Game {
         check(unsafe { gg_mines_new(&cfg, &mut handle) }, "gg_mines_new");
         Game {
             handle,
+            first_click,
             rows: level.rows,
             cols: level.cols,
             mines: level.mines,
@@ -62,18 +66,39 @@ impl Game {
     }
 
     fn hint(&self) -> (usize, usize, f64) {
-        let (mut r, mut c, mut risk) = (0, 0, 0.0);
-        // SAFETY: the view holds rows * cols bytes; the outputs are live locals.
-        let st = unsafe {
-            gg_mines_hint(
-                self.view.as_ptr().cast(),
-                self.rows,
-                self.cols,
-                self.mines,
-                &mut r,
-                &mut c,
-                &mut risk,
-            )
+        let (mut r, mut c, mut risk, mut win) = (0, 0, 0.0, 0.0);
+        let st = if self.first_click == GG_FIRST_CLICK_OPENING {
+            // SAFETY: the view holds rows * cols bytes; the outputs are live locals.
+            unsafe {
+                gg_mines_hint(
+                    self.view.as_ptr().cast(),
+                    self.rows,
+                    self.cols,
+                    self.mines,
+                    &mut r,
+                    &mut c,
+                    &mut risk,
+                )
+            }
+        } else {
+            let options = gg_mines_hint_options {
+                first_click: self.first_click,
+                effort: GG_EFFORT_STANDARD,
+            };
+            // SAFETY: the view holds rows * cols bytes; the options and outputs are live locals.
+            unsafe {
+                gg_mines_hint_with(
+                    self.view.as_ptr().cast(),
+                    self.rows,
+                    self.cols,
+                    self.mines,
+                    &options,
+                    &mut r,
+                    &mut c,
+                    &mut risk,
+                    &mut win,
+                )
+            }
         };
         check(st, "gg_mines_hint");
         (r, c, risk)
@@ -97,8 +122,13 @@ impl Drop for Game {
 
 /// Plays one game with one hint per reveal; returns (won, hint calls). Views met before the
 /// first guess are pushed to `views` when given.
-fn play(level: &Level, seed: u64, mut views: Option<&mut Vec<Vec<u8>>>) -> (bool, usize) {
-    let mut game = Game::new(level, seed);
+fn play(
+    level: &Level,
+    seed: u64,
+    first_click: u32,
+    mut views: Option<&mut Vec<Vec<u8>>>,
+) -> (bool, usize) {
+    let mut game = Game::new(level, seed, first_click);
     let mut hints = 0;
     loop {
         match game.state() {
@@ -118,11 +148,11 @@ fn play(level: &Level, seed: u64, mut views: Option<&mut Vec<Vec<u8>>>) -> (bool
     }
 }
 
-fn autoplay(level: &Level, games: usize) {
+fn autoplay(level: &Level, games: usize, first_click: u32) {
     let (mut wins, mut hints) = (0, 0);
     let start = Instant::now();
     for g in 0..games {
-        let (won, h) = play(level, g as u64, None);
+        let (won, h) = play(level, g as u64, first_click, None);
         wins += usize::from(won);
         hints += h;
     }
@@ -140,10 +170,10 @@ fn autoplay(level: &Level, games: usize) {
     );
 }
 
-fn probabilities_timing(level: &Level, games: usize) {
+fn probabilities_timing(level: &Level, games: usize, first_click: u32) {
     let mut views = Vec::new();
     for g in 0..games {
-        play(level, 1_000_000 + g as u64, Some(&mut views));
+        play(level, 1_000_000 + g as u64, first_click, Some(&mut views));
     }
     let n = level.rows * level.cols;
     let mut out = vec![0.0f64; n];
@@ -187,7 +217,11 @@ fn main() {
         .unwrap_or(1000)
         .max(1);
     let wanted = std::env::var("GG_SOLVER_LEVELS").unwrap_or_default();
-    println!("solver through the C API: {games} games per level, one thread");
+    let (first_click, rule) = match std::env::var("GG_SOLVER_RULE").as_deref() {
+        Ok("classic") => (GG_FIRST_CLICK_SAFE, "classic"),
+        _ => (GG_FIRST_CLICK_OPENING, "modern"),
+    };
+    println!("solver through the C API: {games} {rule} games per level, one thread");
     for level in &LEVELS {
         if !wanted.is_empty() && !wanted.split(',').any(|w| w.trim() == level.name) {
             continue;
@@ -196,9 +230,9 @@ fn main() {
             "{} {}x{}/{}:",
             level.name, level.cols, level.rows, level.mines
         );
-        autoplay(level, games);
+        autoplay(level, games, first_click);
         if level.name == "expert" {
-            probabilities_timing(level, 40);
+            probabilities_timing(level, 40, first_click);
         }
     }
 }
