@@ -100,7 +100,12 @@ impl Game {
                 )
             }
         };
-        check(st, "gg_mines_hint");
+        let name = if self.first_click == GG_FIRST_CLICK_OPENING {
+            "gg_mines_hint"
+        } else {
+            "gg_mines_hint_with"
+        };
+        check(st, name);
         (r, c, risk)
     }
 
