@@ -67,9 +67,9 @@ impl Game {
 
     fn hint(&self) -> (usize, usize, f64) {
         let (mut r, mut c, mut risk, mut win) = (0, 0, 0.0, 0.0);
-        let st = if self.first_click == GG_FIRST_CLICK_OPENING {
+        if self.first_click == GG_FIRST_CLICK_OPENING {
             // SAFETY: the view holds rows * cols bytes; the outputs are live locals.
-            unsafe {
+            let st = unsafe {
                 gg_mines_hint(
                     self.view.as_ptr().cast(),
                     self.rows,
@@ -79,14 +79,15 @@ impl Game {
                     &mut c,
                     &mut risk,
                 )
-            }
+            };
+            check(st, "gg_mines_hint");
         } else {
             let options = gg_mines_hint_options {
                 first_click: self.first_click,
                 effort: GG_EFFORT_STANDARD,
             };
             // SAFETY: the view holds rows * cols bytes; the options and outputs are live locals.
-            unsafe {
+            let st = unsafe {
                 gg_mines_hint_with(
                     self.view.as_ptr().cast(),
                     self.rows,
@@ -98,14 +99,9 @@ impl Game {
                     &mut risk,
                     &mut win,
                 )
-            }
-        };
-        let name = if self.first_click == GG_FIRST_CLICK_OPENING {
-            "gg_mines_hint"
-        } else {
-            "gg_mines_hint_with"
-        };
-        check(st, name);
+            };
+            check(st, "gg_mines_hint_with");
+        }
         (r, c, risk)
     }
 
