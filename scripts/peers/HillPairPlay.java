@@ -18,7 +18,8 @@ import minesweeper.structure.Location;
  * solver, so that the two solvers are compared game by game on the very same layouts.
  *
  * <p>Each layout is loaded with Hill's GameStateReader.loadMines, the record's first click is
- * made, and Hill's solver plays the rest as its bulk runner does (SMALL_ANALYSIS, no flags).
+ * made, and Hill's solver plays the rest as its bulk runner does (SMALL_ANALYSIS, no flags;
+ * GG_HILL_SETTING names another of its settings).
  * Reads the record on stdin; with a file argument, writes there one line a game: the seed,
  * gridgames' outcome, Hill's, and Hill's guesses (cell:hidden cells before it). Prints the paired
  * comparison, and the games won by one solver only split by the phase of the first guess where
@@ -37,7 +38,12 @@ public class HillPairPlay {
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in), 1 << 20);
         PrintStream games = args.length > 0 ? new PrintStream(args[0]) : null;
-        SolverSettings settings = SettingsFactory.GetSettings(SettingsFactory.Setting.SMALL_ANALYSIS);
+        // GG_HILL_SETTING picks another of Hill's settings (LARGE_ANALYSIS: endgame searches
+        // over up to 4,000 layouts, not 400); a name Hill does not have stops the run.
+        String setting = System.getenv().getOrDefault("GG_HILL_SETTING", "SMALL_ANALYSIS");
+        SolverSettings settings =
+                SettingsFactory.GetSettings(SettingsFactory.Setting.valueOf(setting));
+        System.err.println("Hill's solver: " + setting);
         BinomialCache cache =
                 new BinomialCache(5000, Solver.BINOMIAL_CACHE_LIMIT, Solver.binomialEngine);
         long n = 0, ours = 0, hills = 0, onlyOurs = 0, onlyHill = 0;
