@@ -11,7 +11,8 @@
 //! Run: `cargo bench --bench solver [-- GAMES]` (default 1000 games per level), or set
 //! `GG_SOLVER_GAMES`; `GG_SOLVER_LEVELS=expert` (comma-separated) picks levels.
 //! `GG_SOLVER_RULE=classic` plays `GG_FIRST_CLICK_SAFE` games instead, each hint told the rule
-//! through `gg_mines_hint_with`, so that classic auto-play can be timed the same way.
+//! through `gg_mines_hint_with`, so that classic auto-play can be timed the same way
+//! (`modern`, the default, is the only other value taken).
 
 mod common;
 
@@ -220,7 +221,9 @@ fn main() {
     let wanted = std::env::var("GG_SOLVER_LEVELS").unwrap_or_default();
     let (first_click, rule) = match std::env::var("GG_SOLVER_RULE").as_deref() {
         Ok("classic") => (GG_FIRST_CLICK_SAFE, "classic"),
-        _ => (GG_FIRST_CLICK_OPENING, "modern"),
+        Ok("modern") | Err(std::env::VarError::NotPresent) => (GG_FIRST_CLICK_OPENING, "modern"),
+        // A misspelt rule would time the other rule's games under the wrong name.
+        other => panic!("GG_SOLVER_RULE must be classic or modern, not {other:?}"),
     };
     println!("solver through the C API: {games} {rule} games per level, one thread");
     for level in &LEVELS {
