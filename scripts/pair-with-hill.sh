@@ -10,7 +10,8 @@
 # solver after the same first click. With GG_PAIR_RECORD=FILE it pairs an existing record
 # instead of playing the bench. Hill's solver plays about 50-60 expert games a second.
 # GG_HILL_SETTING names another of Hill's settings (LARGE_ANALYSIS: endgame searches over up
-# to 4,000 layouts, about a fifth of the speed); SMALL_ANALYSIS is its bulk runner's.
+# to 4,000 layouts, at a fourth to an eighth of the speed: docs/solver.md); SMALL_ANALYSIS is its
+# bulk runner's.
 #
 # Needs git, a JDK (javac, java) and network access to GitHub: Hill's source is fetched at the
 # commit measured in docs/solver.md into target/peers/ and built there; it is not part of this
