@@ -1,14 +1,17 @@
-//! Fuzzes the Minesweeper solver through its C ABI: `gg_mines_probabilities` and `gg_mines_hint`
-//! on arbitrary player views (taken from a real layout, random in the alphabet, or with bytes
-//! outside it), arbitrary mine counts and dimensions (zero, huge, overflowing), and NULL or
-//! misaligned outputs.
+//! Fuzzes the Minesweeper solver through its C ABI: `gg_mines_probabilities`, `gg_mines_hint`
+//! and `gg_mines_hint_with` on arbitrary player views (taken from a real layout, random in the
+//! alphabet, or with bytes outside it), arbitrary mine counts and dimensions (zero, huge,
+//! overflowing), every first-click rule and effort (now and then an unknown one), and NULL or
+//! misaligned options and outputs.
 //!
 //! A refusal leaves every output untouched. On success, as the header promises: -1 exactly on
 //! revealed cells, [0, 1] on hidden ones, equal to counting every layout by brute force
 //! (tests/mines_brute) within 1e-9 when few cells are hidden; the expected number of mines (the
 //! sum) is the mine count; 'F' reads exactly like 'E'. The hint is a hidden cell whose risk is its
-//! probability, a certainly safe cell whenever one exists, the opening cell on an untouched view,
-//! and GG_ERR_GAME_OVER exactly when no hidden cell can be safe.
+//! probability, a certainly safe cell whenever one exists, the rule's first click on an untouched
+//! view, and GG_ERR_GAME_OVER exactly when no hidden cell can be safe. The win chance is NaN or at
+//! most the hint's safety, always NaN with `GG_EFFORT_FAST`; under `GG_FIRST_CLICK_OPENING` the
+//! standard effort gives `gg_mines_hint`'s very cell.
 #![cfg_attr(not(test), no_main)]
 
 #[path = "../harness/mod.rs"]
@@ -18,7 +21,7 @@ mod harness;
 mod mines_brute;
 
 use gridgames::ffi::*;
-use harness::{area, Buffer, Expect, Input};
+use harness::{area, Buffer, Expect, Input, Pointer};
 
 #[cfg(not(test))]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check(data));
@@ -168,6 +171,7 @@ pub fn check(data: &[u8]) {
         .then(|| mines_brute::probabilities(&c.view, c.rows, c.cols, c.mines));
     let probs = probabilities(&mut input, &c, brute.as_ref());
     hint(&mut input, &c, brute.as_ref(), probs.as_ref());
+    hint_with(&mut input, &c, brute.as_ref(), probs.as_ref());
 }
 
 /// Calls gg_mines_probabilities; its result when the call succeeded.
@@ -275,31 +279,13 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
     let mut expect = Expect::new();
     let uncertain = view_faults(c, &mut expect, brute);
     let mut view = Buffer::new(&c.view, input.pointer());
-    let mut row = Buffer::new(&[usize::MAX - 1], input.pointer());
-    let mut col = Buffer::new(&[usize::MAX - 2], input.pointer());
-    let mut risk = Buffer::new(&[SENTINEL], input.pointer());
+    let mut outs = Outs::new(input, false);
     if view.ptr_is_null() {
         expect.fault(GG_ERR_NULL_POINTER, "view NULL");
     }
-    for (null, misaligned, name) in [
-        (row.ptr_is_null(), row.misaligned(), "row_out"),
-        (col.ptr_is_null(), col.misaligned(), "col_out"),
-        (risk.ptr_is_null(), risk.misaligned(), "risk_out"),
-    ] {
-        if null {
-            expect.fault(GG_ERR_NULL_POINTER, format!("{name} NULL"));
-        }
-        if misaligned {
-            expect.fault(GG_ERR_INVALID_ARGUMENT, format!("{name} misaligned"));
-        }
-    }
-    // No hidden cell can be safe: none is hidden, or every one holds a mine.
-    let hidden_count = c.view.iter().filter(|&&b| hidden(b)).count();
-    let over = hidden_count == 0 || c.mines == hidden_count;
-    if over {
-        expect.fault(GG_ERR_GAME_OVER, "no hidden cell can be safe");
-    }
-    let before = [row.bytes(), col.bytes(), risk.bytes()];
+    outs.faults(&mut expect);
+    let over = game_over(c, &mut expect);
+    let before = outs.bytes();
     let view_before = view.bytes();
     // SAFETY: `view` holds rows * cols chars unless the library must refuse the dimensions first;
     // each out-pointer holds one element (or is NULL or misaligned, refused before any write).
@@ -309,9 +295,9 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
             c.rows,
             c.cols,
             c.mines,
-            row.ptr(),
-            col.ptr(),
-            risk.ptr(),
+            outs.row.ptr(),
+            outs.col.ptr(),
+            outs.risk.ptr(),
         )
     };
     if uncertain && status == GG_ERR_INCONSISTENT {
@@ -319,37 +305,248 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
     }
     expect.check(status, &context(c));
     assert_eq!(view.bytes(), view_before, "the view changed");
-    if probs.is_some() && expect_only_pointer_faults_clean(&row, &col, &risk, &view) {
-        // A view the probabilities accepted is refused only when the game is over.
-        assert!(
-            status == GG_OK || status == GG_ERR_GAME_OVER,
-            "status {status}"
-        );
-        assert_eq!(
-            status == GG_ERR_GAME_OVER,
-            over,
-            "GAME_OVER exactly when nothing is safe"
-        );
+    if probs.is_some() && !view.ptr_is_null() && outs.clean() {
+        over_exactly(status, over);
     }
     if status != GG_OK {
-        assert_eq!(
-            [row.bytes(), col.bytes(), risk.bytes()],
-            before,
-            "written on error"
-        );
+        assert_eq!(outs.bytes(), before, "written on error");
         return;
     }
-    let (r, k, x) = (row.values()[0], col.values()[0], risk.values()[0]);
+    check_hint(c, probs, outs.hint(), true);
+}
+
+/// Calls gg_mines_hint_with under options the input picks; checks it as [`hint`] checks
+/// gg_mines_hint, and its win chance.
+fn hint_with(
+    input: &mut Input,
+    c: &Case,
+    brute: Option<&Option<Vec<f64>>>,
+    probs: Option<&Vec<f64>>,
+) {
+    let mut expect = Expect::new();
+    let uncertain = view_faults(c, &mut expect, brute);
+    let mut view = Buffer::new(&c.view, input.pointer());
+    let pick = |input: &mut Input| match input.u8() {
+        0..=247 => u32::from(input.u8() % 3),
+        _ => input.u32(),
+    };
+    let (first_click, effort) = (pick(input), pick(input));
+    let mut options = Buffer::new(
+        &[gg_mines_hint_options {
+            first_click,
+            effort,
+        }],
+        input.pointer(),
+    );
+    let mut outs = Outs::new(input, true);
+    if view.ptr_is_null() {
+        expect.fault(GG_ERR_NULL_POINTER, "view NULL");
+    }
+    if options.ptr_is_null() {
+        expect.fault(GG_ERR_NULL_POINTER, "options NULL");
+    } else if options.misaligned() {
+        expect.fault(GG_ERR_INVALID_ARGUMENT, "options misaligned");
+    } else {
+        if first_click > GG_FIRST_CLICK_OPENING {
+            expect.fault(GG_ERR_INVALID_ARGUMENT, "unknown first_click");
+        }
+        if effort > GG_EFFORT_DEEP {
+            expect.fault(GG_ERR_INVALID_ARGUMENT, "unknown effort");
+        }
+    }
+    outs.faults(&mut expect);
+    let over = game_over(c, &mut expect);
+    let known_options =
+        !options.ptr_is_null() && first_click <= GG_FIRST_CLICK_OPENING && effort <= GG_EFFORT_DEEP;
+    let before = outs.bytes();
+    let (view_before, options_before) = (view.bytes(), options.bytes());
+    // SAFETY: as in `hint`; `options` holds one gg_mines_hint_options (or is NULL or misaligned,
+    // refused before any read).
+    let status = unsafe {
+        gg_mines_hint_with(
+            view.ptr().cast(),
+            c.rows,
+            c.cols,
+            c.mines,
+            options.ptr(),
+            outs.row.ptr(),
+            outs.col.ptr(),
+            outs.risk.ptr(),
+            outs.win.ptr(),
+        )
+    };
+    if uncertain && status == GG_ERR_INCONSISTENT {
+        expect.fault(status, "no layout");
+    }
+    expect.check(status, &(context(c), first_click, effort));
+    assert_eq!(view.bytes(), view_before, "the view changed");
+    assert_eq!(options.bytes(), options_before, "the options changed");
+    if probs.is_some()
+        && !view.ptr_is_null()
+        && known_options
+        && !options.misaligned()
+        && outs.clean()
+    {
+        over_exactly(status, over);
+    }
+    if status != GG_OK {
+        assert_eq!(outs.bytes(), before, "written on error");
+        return;
+    }
+    let (r, k, x) = outs.hint();
+    check_hint(c, probs, (r, k, x), first_click == GG_FIRST_CLICK_OPENING);
+    let win = outs.win.values()[0];
+    assert!(
+        win.is_nan() || (0.0..=1.0 - x + 1e-9).contains(&win),
+        "win chance {win} with the hint's risk {x}"
+    );
+    if effort == GG_EFFORT_FAST {
+        assert!(win.is_nan(), "GG_EFFORT_FAST computed a win chance {win}");
+    }
+    if first_click == GG_FIRST_CLICK_OPENING && effort == GG_EFFORT_STANDARD {
+        let (mut r0, mut k0, mut x0) = (usize::MAX, usize::MAX, SENTINEL);
+        // SAFETY: the view holds rows * cols chars (the call above read it); the outputs are
+        // live locals.
+        let s = unsafe {
+            gg_mines_hint(
+                c.view.as_ptr().cast(),
+                c.rows,
+                c.cols,
+                c.mines,
+                &mut r0,
+                &mut k0,
+                &mut x0,
+            )
+        };
+        assert_eq!(
+            s, GG_OK,
+            "gg_mines_hint_with succeeded, gg_mines_hint did not"
+        );
+        assert_eq!((r0, k0, x0), (r, k, x), "gg_mines_hint gives another cell");
+    }
+}
+
+/// The hint's outputs, each behind a pointer the input picked; `win` only for
+/// gg_mines_hint_with.
+struct Outs {
+    row: Buffer<usize>,
+    col: Buffer<usize>,
+    risk: Buffer<f64>,
+    win: Buffer<f64>,
+    with_win: bool,
+}
+
+impl Outs {
+    fn new(input: &mut Input, with_win: bool) -> Self {
+        let row = Buffer::new(&[usize::MAX - 1], input.pointer());
+        let col = Buffer::new(&[usize::MAX - 2], input.pointer());
+        let risk = Buffer::new(&[SENTINEL], input.pointer());
+        let kind = if with_win {
+            input.pointer()
+        } else {
+            Pointer::Valid
+        };
+        Outs {
+            row,
+            col,
+            risk,
+            win: Buffer::new(&[SENTINEL], kind),
+            with_win,
+        }
+    }
+
+    /// (name, NULL, misaligned) for each output the call takes.
+    fn kinds(&self) -> Vec<(&'static str, bool, bool)> {
+        let mut k = vec![
+            ("row_out", self.row.ptr_is_null(), self.row.misaligned()),
+            ("col_out", self.col.ptr_is_null(), self.col.misaligned()),
+            ("risk_out", self.risk.ptr_is_null(), self.risk.misaligned()),
+        ];
+        if self.with_win {
+            k.push(("win_out", self.win.ptr_is_null(), self.win.misaligned()));
+        }
+        k
+    }
+
+    fn faults(&self, expect: &mut Expect) {
+        for (name, null, misaligned) in self.kinds() {
+            if null {
+                expect.fault(GG_ERR_NULL_POINTER, format!("{name} NULL"));
+            }
+            if misaligned {
+                expect.fault(GG_ERR_INVALID_ARGUMENT, format!("{name} misaligned"));
+            }
+        }
+    }
+
+    /// Whether no output is NULL or misaligned.
+    fn clean(&self) -> bool {
+        self.kinds().iter().all(|&(_, null, mis)| !null && !mis)
+    }
+
+    fn bytes(&self) -> [Vec<u8>; 4] {
+        [
+            self.row.bytes(),
+            self.col.bytes(),
+            self.risk.bytes(),
+            self.win.bytes(),
+        ]
+    }
+
+    fn hint(&self) -> (usize, usize, f64) {
+        (
+            self.row.values()[0],
+            self.col.values()[0],
+            self.risk.values()[0],
+        )
+    }
+}
+
+/// Plants GG_ERR_GAME_OVER when no hidden cell can be safe (none is hidden, or every one holds a
+/// mine); returns whether that is so.
+fn game_over(c: &Case, expect: &mut Expect) -> bool {
+    let hidden_count = c.view.iter().filter(|&&b| hidden(b)).count();
+    let over = hidden_count == 0 || c.mines == hidden_count;
+    if over {
+        expect.fault(GG_ERR_GAME_OVER, "no hidden cell can be safe");
+    }
+    over
+}
+
+/// For a view the probabilities accepted and a call with sound pointers: refused only when the
+/// game is over, and then exactly.
+fn over_exactly(status: i32, over: bool) {
+    assert!(
+        status == GG_OK || status == GG_ERR_GAME_OVER,
+        "status {status}"
+    );
+    assert_eq!(
+        status == GG_ERR_GAME_OVER,
+        over,
+        "GAME_OVER exactly when nothing is safe"
+    );
+}
+
+/// Checks a hint the library returned: on the board and hidden, its risk the cell's probability,
+/// a certainly safe cell whenever one exists, and on an untouched view the first click of the
+/// rule (`opens`: the first click opens).
+fn check_hint(c: &Case, probs: Option<&Vec<f64>>, (r, k, x): (usize, usize, f64), opens: bool) {
+    let hidden_count = c.view.iter().filter(|&&b| hidden(b)).count();
     assert!(r < c.rows && k < c.cols, "({r}, {k}) is off the board");
     let i = r * c.cols + k;
     assert!(hidden(c.view[i]), "the hint ({r}, {k}) is not hidden");
     assert!((0.0..1.0).contains(&x), "risk {x}");
     if hidden_count == c.view.len() && c.mines < hidden_count {
-        // Two in from the corner, three on a board with one side at least 1.5 times the other.
+        // Opening: two in from the corner, three on a board with one side at least 1.5 times
+        // the other. Only safe: the corner.
         let wide = 2 * c.rows.max(c.cols) >= 3 * c.rows.min(c.cols);
         let step = if wide { 3 } else { 2 };
-        let want = (step.min((c.rows - 1) / 2), step.min((c.cols - 1) / 2));
-        assert_eq!((r, k), want, "the opening click");
+        let want = if opens {
+            (step.min((c.rows - 1) / 2), step.min((c.cols - 1) / 2))
+        } else {
+            (0, 0)
+        };
+        assert_eq!((r, k), want, "the first click");
         let p = c.mines as f64 / hidden_count as f64;
         assert!((x - p).abs() <= 1e-12, "opening risk {x} vs {p}");
         return;
@@ -380,20 +577,4 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
             "a certainly safe cell exists, but the hint risks {x}"
         );
     }
-}
-
-/// Whether none of the hint's own pointers is faulty (so its status depends on the view alone).
-fn expect_only_pointer_faults_clean(
-    row: &Buffer<usize>,
-    col: &Buffer<usize>,
-    risk: &Buffer<f64>,
-    view: &Buffer<u8>,
-) -> bool {
-    !(view.ptr_is_null()
-        || row.ptr_is_null()
-        || col.ptr_is_null()
-        || risk.ptr_is_null()
-        || row.misaligned()
-        || col.misaligned()
-        || risk.misaligned())
 }
