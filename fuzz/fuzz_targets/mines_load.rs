@@ -3,7 +3,8 @@
 //! checksum mended, so that the checks behind it are reached) or replaced by the input itself,
 //! and loaded. Loading returns `GG_OK` or `GG_ERR_BAD_RECORD`, never reads past the record, and
 //! writes `*out` only on success; an unchanged record loads as the same game, and every game that
-//! loads saves to a record that loads again.
+//! loads saves to a record that loads again and reads as a game that could be played (see
+//! `inspect`).
 #![cfg_attr(not(test), no_main)]
 
 #[path = "../harness/mod.rs"]
@@ -59,12 +60,75 @@ fn load(record: &[u8]) -> (i32, *mut gg_mines) {
     (s, out)
 }
 
+/// The largest board `inspect` reads: a record may name any size.
+const INSPECT_CELLS: usize = 4096;
+
+/// Reads a game as a caller that did not make it would: its size from `gg_mines_dimensions`, then
+/// its view, state and moves. A game on shows only the player's alphabet, and its view has a
+/// layout (`gg_mines_hint` gives a cell); a won game hides exactly its mines; a lost one shows the
+/// mine revealed.
+fn inspect(g: *const gg_mines) {
+    let (mut rows, mut cols, mut mines) = (0, 0, 0);
+    // SAFETY: `g` is live; the out-pointers are live locals.
+    let s = unsafe { gg_mines_dimensions(g, &mut rows, &mut cols, &mut mines) };
+    assert_eq!(s, GG_OK);
+    let cells = rows
+        .checked_mul(cols)
+        .expect("a loaded board's size overflows");
+    assert!(
+        rows > 0 && cols > 0 && mines < cells,
+        "{rows} x {cols}, {mines} mines"
+    );
+    if cells > INSPECT_CELLS {
+        return;
+    }
+    let v = view(g, cells);
+    let mut state = u32::MAX;
+    // SAFETY: `g` is live and `state` a live local.
+    assert_eq!(unsafe { gg_mines_state(g, &mut state) }, GG_OK);
+    let hidden = v.iter().filter(|&&b| b == b'E' || b == b'F').count();
+    match state {
+        GG_MINES_PLAYING => {
+            assert!(v.iter().all(|b| b"EFB12345678".contains(b)), "{v:?}");
+            assert!(hidden > mines, "a game on with no safe cell hidden");
+            let (mut r, mut c, mut risk) = (0, 0, 0.0);
+            // SAFETY: `v` holds rows * cols chars; the outputs are live locals.
+            let s = unsafe {
+                gg_mines_hint(
+                    v.as_ptr().cast(),
+                    rows,
+                    cols,
+                    mines,
+                    &mut r,
+                    &mut c,
+                    &mut risk,
+                )
+            };
+            assert_eq!(
+                s,
+                GG_OK,
+                "the view of a loaded game: {}",
+                harness::last_error()
+            );
+        }
+        GG_MINES_WON => assert_eq!(hidden, mines, "a won game hides more than its mines"),
+        GG_MINES_LOST => assert!(v.contains(&b'X'), "a lost game shows no revealed mine"),
+        other => panic!("state {other}"),
+    }
+    let mut n = usize::MAX;
+    // SAFETY: `g` is live; cap 0 with NULL asks for the count.
+    let s = unsafe { gg_mines_moves(g, std::ptr::null_mut(), 0, &mut n) };
+    assert!(s == GG_OK || s == GG_ERR_BUFFER_TOO_SMALL, "status {s}");
+    assert_eq!(s == GG_OK, n == 0);
+}
+
 pub fn check(data: &[u8]) {
     let mut input = Input::new(data);
     if input.u8() % 8 == 0 {
         // The input itself as a record.
         let (_, g) = load(data);
         if !g.is_null() {
+            inspect(g);
             let again = save(g);
             let (s, h) = load(&again);
             assert_eq!(s, GG_OK);
@@ -106,6 +170,10 @@ pub fn check(data: &[u8]) {
     let record = save(g);
     let (changed, same) = mutate(&record, &mut input);
     let (s, l) = load(&changed);
+    inspect(g);
+    if !l.is_null() {
+        inspect(l);
+    }
     if same {
         assert_eq!(s, GG_OK, "{}", harness::last_error());
         assert_eq!(view(l, cells), view(g, cells));

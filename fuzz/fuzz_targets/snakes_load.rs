@@ -2,7 +2,8 @@
 //! a small session played from the input is saved, the record is changed as the input says (the
 //! checksum mended, so that the checks behind it are reached) or replaced by the input itself,
 //! and loaded. Loading returns `GG_OK` or `GG_ERR_BAD_RECORD`, never reads past the record, and
-//! writes `*out` only on success; an unchanged record loads as a game that rolls the same future.
+//! writes `*out` only on success; an unchanged record loads as a game that rolls the same future,
+//! and every game, played or loaded, reads as one that could be played (see `inspect`).
 #![cfg_attr(not(test), no_main)]
 
 #[path = "../harness/mod.rs"]
@@ -59,11 +60,86 @@ fn roll(g: *mut gg_snakes_game) -> Option<(u32, usize)> {
     (unsafe { gg_snakes_game_roll(g, &mut t) } == GG_OK).then_some((t.face, t.to))
 }
 
+/// Reads a game through its accessors, as a caller that did not make it would: its size, every
+/// position, its state and its turns. They agree: a position a player on the board, the next
+/// player and the winner among the players, as many turns as the state counts, each turn
+/// starting where its player's last one ended and ending where the player stands now unless
+/// another turn of theirs follows, and only the last turn winning, by the winner, on square N.
+fn inspect(g: *const gg_snakes_game) {
+    let (mut players, mut squares) = (0u32, 0usize);
+    // SAFETY: `g` is live; the out-pointers are live locals.
+    assert_eq!(
+        unsafe { gg_snakes_game_size(g, &mut players, &mut squares) },
+        GG_OK
+    );
+    assert!(players > 0 && squares > 0);
+    let mut at = vec![usize::MAX; players as usize];
+    // SAFETY: `at` holds `players` elements.
+    let s = unsafe { gg_snakes_game_positions(g, at.as_mut_ptr(), at.len()) };
+    assert_eq!(s, GG_OK);
+    assert!(
+        at.iter().all(|&p| p <= squares),
+        "{at:?} on {squares} squares"
+    );
+    let mut state = gg_snakes_state {
+        next_player: u32::MAX,
+        winner: 0,
+        turns: u64::MAX,
+    };
+    // SAFETY: `g` is live and `state` a live local.
+    assert_eq!(unsafe { gg_snakes_game_state(g, &mut state) }, GG_OK);
+    assert!(state.next_player < players);
+    let mut n = usize::MAX;
+    // SAFETY: `g` is live; cap 0 with NULL asks for the count.
+    unsafe { gg_snakes_game_turns(g, std::ptr::null_mut(), 0, &mut n) };
+    assert_eq!(n as u64, state.turns);
+    let blank = gg_snakes_turn {
+        player: u32::MAX,
+        face: 0,
+        from: 0,
+        to: 0,
+        won: 0,
+    };
+    let mut turns = vec![blank; n];
+    // SAFETY: `turns` holds `n` elements.
+    let s = unsafe { gg_snakes_game_turns(g, turns.as_mut_ptr(), n, &mut n) };
+    assert_eq!(s, GG_OK);
+    let mut last: Vec<Option<usize>> = vec![None; players as usize];
+    for (k, t) in turns.iter().enumerate() {
+        let p = t.player as usize;
+        assert!(
+            p < at.len() && t.face > 0 && t.to <= squares,
+            "turn {k}: {t:?}"
+        );
+        if let Some(end) = last[p] {
+            assert_eq!(
+                t.from, end,
+                "turn {k} does not start where player {p} stood"
+            );
+        }
+        last[p] = Some(t.to);
+        assert_eq!(t.won == 1, k + 1 == n && t.to == squares, "turn {k}: {t:?}");
+    }
+    for (p, end) in last.iter().enumerate() {
+        if let Some(end) = end {
+            assert_eq!(
+                at[p], *end,
+                "player {p} stands elsewhere than their last turn ended"
+            );
+        }
+    }
+    match turns.last() {
+        Some(t) if t.won == 1 => assert_eq!(state.winner, t.player),
+        _ => assert_eq!(state.winner, GG_SNAKES_NO_WINNER),
+    }
+}
+
 pub fn check(data: &[u8]) {
     let mut input = Input::new(data);
     if input.u8() % 8 == 0 {
         let (_, g) = load(data);
         if !g.is_null() {
+            inspect(g);
             let (s, h) = load(&save(g));
             assert_eq!(s, GG_OK);
             // SAFETY: both handles are live and freed once.
@@ -120,6 +196,10 @@ pub fn check(data: &[u8]) {
     let record = save(g);
     let (changed, same) = mutate(&record, &mut input);
     let (s, l) = load(&changed);
+    inspect(g);
+    if !l.is_null() {
+        inspect(l);
+    }
     if same {
         assert_eq!(s, GG_OK, "{}", harness::last_error());
         assert_eq!(save(l), record);
