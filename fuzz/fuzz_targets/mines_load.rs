@@ -3,8 +3,8 @@
 //! checksum mended, so that the checks behind it are reached) or replaced by the input itself,
 //! and loaded. Loading returns `GG_OK` or `GG_ERR_BAD_RECORD`, never reads past the record, and
 //! writes `*out` only on success; an unchanged record loads as the same game, and every game that
-//! loads saves to a record that loads again and reads as a game that could be played (see
-//! `inspect`).
+//! loads saves to a record that loads again; every game loaded from a changed record or from the
+//! input reads as a game that could be played (see `inspect`).
 #![cfg_attr(not(test), no_main)]
 
 #[path = "../harness/mod.rs"]
@@ -170,8 +170,9 @@ pub fn check(data: &[u8]) {
     let record = save(g);
     let (changed, same) = mutate(&record, &mut input);
     let (s, l) = load(&changed);
-    inspect(g);
-    if !l.is_null() {
+    // A changed record that still loads is the case to read; the unchanged one is compared with
+    // the game it came from below, and the hint's count would slow the target tenfold.
+    if !l.is_null() && !same {
         inspect(l);
     }
     if same {
