@@ -170,8 +170,8 @@ pub fn check(data: &[u8]) {
     let brute = (valid_view && hidden_count <= BRUTE_HIDDEN)
         .then(|| mines_brute::probabilities(&c.view, c.rows, c.cols, c.mines));
     let probs = probabilities(&mut input, &c, brute.as_ref());
-    hint(&mut input, &c, brute.as_ref(), probs.as_ref());
-    hint_with(&mut input, &c, brute.as_ref(), probs.as_ref());
+    let plain = hint(&mut input, &c, brute.as_ref(), probs.as_ref());
+    hint_with(&mut input, &c, brute.as_ref(), probs.as_ref(), plain);
 }
 
 /// Calls gg_mines_probabilities; its result when the call succeeded.
@@ -275,7 +275,13 @@ fn context(c: &Case) -> (usize, usize, usize, String) {
     )
 }
 
-fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Option<&Vec<f64>>) {
+/// Calls gg_mines_hint; its hint when the call succeeded.
+fn hint(
+    input: &mut Input,
+    c: &Case,
+    brute: Option<&Option<Vec<f64>>>,
+    probs: Option<&Vec<f64>>,
+) -> Option<(usize, usize, f64)> {
     let mut expect = Expect::new();
     let uncertain = view_faults(c, &mut expect, brute);
     let mut view = Buffer::new(&c.view, input.pointer());
@@ -310,18 +316,20 @@ fn hint(input: &mut Input, c: &Case, brute: Option<&Option<Vec<f64>>>, probs: Op
     }
     if status != GG_OK {
         assert_eq!(outs.bytes(), before, "written on error");
-        return;
+        return None;
     }
     check_hint(c, probs, outs.hint(), true);
+    Some(outs.hint())
 }
 
 /// Calls gg_mines_hint_with under options the input picks; checks it as [`hint`] checks
-/// gg_mines_hint, and its win chance.
+/// gg_mines_hint, and its win chance; `plain` is gg_mines_hint's answer, when that call succeeded.
 fn hint_with(
     input: &mut Input,
     c: &Case,
     brute: Option<&Option<Vec<f64>>>,
     probs: Option<&Vec<f64>>,
+    plain: Option<(usize, usize, f64)>,
 ) {
     let mut expect = Expect::new();
     let uncertain = view_faults(c, &mut expect, brute);
@@ -404,24 +412,28 @@ fn hint_with(
         assert!(win.is_nan(), "GG_EFFORT_FAST computed a win chance {win}");
     }
     if first_click == GG_FIRST_CLICK_OPENING && effort == GG_EFFORT_STANDARD {
-        let (mut r0, mut k0, mut x0) = (usize::MAX, usize::MAX, SENTINEL);
-        // SAFETY: the view holds rows * cols chars (the call above read it); the outputs are
-        // live locals.
-        let s = unsafe {
-            gg_mines_hint(
-                c.view.as_ptr().cast(),
-                c.rows,
-                c.cols,
-                c.mines,
-                &mut r0,
-                &mut k0,
-                &mut x0,
-            )
-        };
-        assert_eq!(
-            s, GG_OK,
-            "gg_mines_hint_with succeeded, gg_mines_hint did not"
-        );
+        let (r0, k0, x0) = plain.unwrap_or_else(|| {
+            // The first call failed for its own pointers; ask again properly.
+            let (mut r0, mut k0, mut x0) = (usize::MAX, usize::MAX, SENTINEL);
+            // SAFETY: the view holds rows * cols chars (the call above read it); the outputs are
+            // live locals.
+            let s = unsafe {
+                gg_mines_hint(
+                    c.view.as_ptr().cast(),
+                    c.rows,
+                    c.cols,
+                    c.mines,
+                    &mut r0,
+                    &mut k0,
+                    &mut x0,
+                )
+            };
+            assert_eq!(
+                s, GG_OK,
+                "gg_mines_hint_with succeeded, gg_mines_hint did not"
+            );
+            (r0, k0, x0)
+        });
         assert_eq!((r0, k0, x0), (r, k, x), "gg_mines_hint gives another cell");
     }
 }
