@@ -91,7 +91,9 @@ fn inspect(g: *const gg_snakes_game) {
     assert!(state.next_player < players);
     let mut n = usize::MAX;
     // SAFETY: `g` is live; cap 0 with NULL asks for the count.
-    unsafe { gg_snakes_game_turns(g, std::ptr::null_mut(), 0, &mut n) };
+    let s = unsafe { gg_snakes_game_turns(g, std::ptr::null_mut(), 0, &mut n) };
+    assert_eq!(s == GG_OK, n == 0, "status {s} for {n} turns");
+    assert!(s == GG_OK || s == GG_ERR_BUFFER_TOO_SMALL, "status {s}");
     assert_eq!(n as u64, state.turns);
     let blank = gg_snakes_turn {
         player: u32::MAX,
